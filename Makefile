@@ -1,0 +1,74 @@
+# Makefile - builds the tracebox multicall binary and runs its tests.
+#   make          build/tracebox (static glibc) and the applet links
+#   make check    install missing Debian packages, build, run every test
+#   make demo     install, build, record a short workload and print it
+#   make bench    benchmarks against perf (tests/bench/)
+
+CC      ?= gcc
+BUILD   ?= build
+APPLETS := trace-gen trace-list trace-record trace-report
+TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/libtraceevent.a
+
+CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
+		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
+CFLAGS  ?= -O2
+SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+COMMON_SRC  := $(sort $(wildcard common/*.c))
+APPLET_SRC  := $(sort $(wildcard applets/*.c))
+UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
+
+OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC))
+SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC))
+SAN_COMMON_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
+
+.PHONY: all deps check demo bench clean sanitize unit
+all: $(BUILD)/tracebox $(addprefix $(BUILD)/,$(APPLETS)) $(BUILD)/workload
+
+# The tests' known workload (N getppid calls, M failing opens).
+$(BUILD)/workload: tests/tools/workload.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -static -o $@ $<
+
+$(BUILD)/obj/%.o: %.c $(wildcard common/*.h applets/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/san/%.o: %.c $(wildcard common/*.h applets/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
+
+$(BUILD)/tracebox: $(OBJ)
+	$(CC) -static -o $@ $(OBJ) $(TEP_A)
+
+$(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
+	ln -sf tracebox $@
+
+# The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
+sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
+$(BUILD)/san/tracebox: $(SAN_OBJ)
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A)
+	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
+
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(SAN_COMMON_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_COMMON_OBJ) $(TEP_A)
+
+deps:
+	@scripts/tools/install-deps.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all sanitize
+	@tests/run.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/tools/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@tests/bench/report-print
+
+clean:
+	rm -rf $(BUILD)

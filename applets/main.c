@@ -1,0 +1,54 @@
+/* main.c - the tracebox multicall dispatcher: picks an applet from
+ * basename(argv[0]) or from the first argument (BusyBox style). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdio.h>
+#include <string.h>
+#include "applets.h"
+
+static void list_applets(FILE *fp)
+{
+	fprintf(fp, "usage: tracebox APPLET [ARGS...]   (or run a link named after the applet)\n\n"
+		    "tracebox records kernel tracepoints into perf.data files and reports\n"
+		    "on them, printing events or running Python and Perl trace scripts.\n\n"
+		    "applets:\n");
+	for (int i = 0; i < applet_count; i++)
+		fprintf(fp, "  %-14s %s\n", applet_table[i].name, applet_table[i].summary);
+	fprintf(fp, "\n'tracebox APPLET --help' describes each one.\n");
+}
+
+/* The table must be sorted with no duplicates, or bsearch lies. */
+static int table_ok(void)
+{
+	for (int i = 1; i < applet_count; i++)
+		if (strcmp(applet_table[i - 1].name, applet_table[i].name) >= 0) {
+			fprintf(stderr, "tracebox: applet table out of order at '%s'\n",
+				applet_table[i].name);
+			return 0;
+		}
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *base = argc > 0 && argv[0] ? argv[0] : "tracebox";
+	const struct applet *a;
+
+	if (!table_ok())
+		return 2;
+	if (strrchr(base, '/'))
+		base = strrchr(base, '/') + 1;
+	a = applet_find(base);
+	if (a)
+		return a->main(argc, argv);
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		list_applets(stdout);
+		return 0;
+	}
+	a = applet_find(argv[1]);
+	if (!a) {
+		fprintf(stderr, "tracebox: applet not found: %s\n", argv[1]);
+		list_applets(stderr);
+		return 127;
+	}
+	return a->main(argc - 1, argv + 1);
+}

@@ -1,0 +1,135 @@
+/* trace_report.c - trace-report: read a perf.data recording and print its
+ * events as `perf script` does (scripts come with the engines). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "applets.h"
+#include "args.h"
+#include "ksyms.h"
+#include "pd_session.h"
+#include "report_print.h"
+#include "xfuncs.h"
+
+struct report_opts {
+	const char *input;
+	int header, header_only, nsecs, quiet;
+};
+
+static struct report_opts o;
+static const struct opt report_opts_table[] = {
+	{ 'i', "input", OPT_STR, &o.input, "FILE",
+	  "recording to read (default perf.data; stdin when it is a pipe; - for stdin)" },
+	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
+	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
+	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
+	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	OPT_TABLE_END
+};
+
+static const struct applet_help report_help = {
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns]",
+	"Print every event of a perf.data recording, one line each, exactly as\n"
+	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
+	"name and the fields as the event's print format renders them. Reads\n"
+	"file-mode and pipe-mode ('perf record -o -') data; events come out in\n"
+	"perf's time order. Warns on stderr, as perf does, about lost events.",
+	report_opts_table
+};
+
+/* perf_session__warn_about_errors, the parts a tracepoint recording can meet. */
+static void warn_about_errors(const struct pd_stats *st)
+{
+	uint64_t samples = st->nr_records[PD_REC_SAMPLE];
+
+	if (st->nr_records[PD_REC_LOST])
+		fprintf(stderr, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
+			"Check IO/CPU overload!\n\n", (int)st->nr_total,
+			(int)st->nr_records[PD_REC_LOST]);
+	if (st->nr_lost_samples) {
+		double drop = (double)st->nr_lost_samples /
+			      (double)(samples + st->nr_lost_samples);
+
+		if (drop > 0.05)
+			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
+				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
+	}
+	if (st->nr_unordered)
+		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
+			(unsigned)st->nr_unordered);
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+int trace_report_main(int argc, char **argv)
+{
+	struct pd_session *s = NULL;
+	struct report_print pr;
+	struct pd_consumer c;
+	struct ksyms *ks = NULL;
+	struct tb_err err = { 0 };
+	const char *path;
+	int fd, r, ret = 1;
+
+	memset(&o, 0, sizeof(o));
+	r = args_parse(&report_help, argc, argv);
+	if (r < 0)
+		return r == -2 ? 0 : 1;
+	if (r < argc) {
+		fprintf(stderr, "trace-report: unexpected argument '%s' (try --help)\n", argv[r]);
+		return 1;
+	}
+	path = o.input ? o.input : default_input();
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
+	if (fd < 0) {
+		fprintf(stderr, "trace-report: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if ((r = pd_session_open(&s, path, fd, &err))) {
+		report_err("trace-report", path, r, &err);
+		return 1;
+	}
+	if (o.header || o.header_only)
+		report_print_header(stdout, s, path);
+	if (o.header_only) {
+		ret = 0;
+		goto out;
+	}
+	if (report_print_init(&pr, s, stdout, o.nsecs)) {
+		fprintf(stderr, "trace-report: out of memory\n");
+		goto out;
+	}
+	/* perf resolves kernel addresses in file mode only: in pipe mode the
+	 * tracing data arrives after it sets up its resolver. */
+	if (!pd_session_is_pipe(s))
+		ks = ksyms_attach(pd_session_tep(s), "/proc/kallsyms",
+				  &pd_session_stats(s)->nr_kernel_mmaps);
+	xstdout_buffer();
+	c.ctx = &pr;
+	c.sample = report_print_sample;
+	r = pd_session_process(s, &c, &err);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "trace-report: writing output: %s\n", strerror(errno));
+		r = r ? r : -1;
+	} else if (r) {
+		report_err("trace-report", path, r, &err);
+	}
+	if (!o.quiet)
+		warn_about_errors(pd_session_stats(s));
+	report_print_free(&pr);
+	ret = r ? 1 : 0;
+out:
+	ksyms_free(ks);
+	pd_session_close(s);
+	return ret;
+}

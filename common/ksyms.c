@@ -1,0 +1,229 @@
+/* ksyms.c - load /proc/kallsyms text and look addresses up, with perf's
+ * rules: T/W/D/B symbols only, duplicates at one address resolved by
+ * choose_best_symbol's order, each symbol ending where the next begins. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <traceevent/event-parse.h>
+#include "ksyms.h"
+
+struct ksym {
+	uint64_t start, end;
+	char *name;
+	char *mod;          /* "[mod]" short name without brackets, or NULL */
+	char bind;          /* 'G'lobal, 'L'ocal, 'W'eak */
+};
+
+struct ksyms {
+	struct ksym *syms;
+	size_t nr;
+	const char *path;
+	const uint64_t *gate;
+	int loaded;
+	char *text;         /* names point into it */
+};
+
+static int cmp_start(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static size_t underscores(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/* 1 when @a should be kept over @b (perf's choose_best_symbol). */
+static int better(const struct ksym *a, const struct ksym *b)
+{
+	uint64_t la = a->end - a->start, lb = b->end - b->start;
+
+	if ((lb == 0) != (la == 0))
+		return la > 0;
+	if ((a->bind == 'W') != (b->bind == 'W'))
+		return b->bind == 'W';
+	if ((a->bind == 'G') != (b->bind == 'G'))
+		return a->bind == 'G';
+	if (underscores(a->name) != underscores(b->name))
+		return underscores(a->name) < underscores(b->name);
+	if (strlen(a->name) != strlen(b->name))
+		return strlen(a->name) > strlen(b->name);
+	return 1;
+}
+
+int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
+{
+	char *buf = malloc(len + 1), *line, *next;
+	size_t cap = 0, n = 0, w;
+
+	if (!buf)
+		return -1;
+	memcpy(buf, text, len);
+	buf[len] = 0;
+	for (line = buf; line && *line; line = next) {
+		char *end, *type, *name, *mod;
+		uint64_t addr;
+		char t;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		addr = strtoull(line, &end, 16);
+		if (end == line || *end != ' ')
+			continue;
+		type = end + 1;
+		if (!type[0] || type[1] != ' ')
+			continue;
+		t = (char)toupper((unsigned char)type[0]);
+		if (t != 'T' && t != 'W' && t != 'D' && t != 'B')
+			continue;
+		name = type + 2;
+		mod = strchr(name, '\t');
+		if (mod) {
+			*mod++ = 0;
+			if (*mod == '[') {
+				mod++;
+				mod[strcspn(mod, "]")] = 0;
+			}
+		}
+		if (n == cap) {
+			struct ksym *ns;
+
+			cap = cap ? cap * 2 : 4096;
+			ns = realloc(k->syms, cap * sizeof(*ns));
+			if (!ns) {
+				free(buf);
+				return -1;
+			}
+			k->syms = ns;
+		}
+		k->syms[n].start = addr;
+		k->syms[n].end = addr;
+		k->syms[n].name = name;
+		k->syms[n].mod = mod;
+		k->syms[n].bind = t == 'W' ? 'W' : isupper((unsigned char)type[0]) ? 'G' : 'L';
+		n++;
+	}
+	qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+	/* Ends first (next start), then keep the best of each start address. */
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i + 1;
+
+		while (j < n && k->syms[j].start == k->syms[i].start)
+			j++;
+		k->syms[i].end = j < n ? k->syms[j].start :
+			((k->syms[i].start + 4095) & ~4095ULL) + 4096;
+	}
+	for (size_t i = 0, out = 0; i < n; i = w) {
+		struct ksym best = k->syms[i];
+
+		for (w = i + 1; w < n && k->syms[w].start == best.start; w++)
+			if (!better(&best, &k->syms[w]))
+				best = k->syms[w];
+		k->syms[out++] = best;
+		k->nr = out;
+	}
+	free(k->text);
+	k->text = buf;
+	return (int)k->nr;
+}
+
+const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod)
+{
+	size_t lo = 0, hi = k->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ksym *s = &k->syms[mid];
+
+		if (addr < s->start)
+			hi = mid;
+		else if (addr > s->end || (addr == s->end && addr != s->start))
+			lo = mid + 1;
+		else {
+			*start = s->start;
+			*mod = s->mod;
+			return s->name;
+		}
+	}
+	return NULL;
+}
+
+static void load_file(struct ksyms *k)
+{
+	size_t cap = 1 << 20, len = 0;
+	char *buf = malloc(cap);
+	int fd = open(k->path, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
+
+	k->loaded = 1;
+	if (fd < 0 || !buf)
+		goto out;
+	while ((got = read(fd, buf + len, cap - len)) > 0) {
+		len += (size_t)got;
+		if (len == cap) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (!nb)
+				goto out;
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	ksyms_load_text(k, buf, len);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+}
+
+static char *resolve(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct ksyms *k = priv;
+	uint64_t start;
+	const char *mod, *name;
+
+	if (k->gate && *k->gate == 0)
+		return NULL;
+	if (!k->loaded)
+		load_file(k);
+	name = ksyms_lookup(k, *addrp, &start, &mod);
+	if (!name)
+		return NULL;
+	*addrp = start;
+	*modp = (char *)mod;
+	return (char *)name;
+}
+
+struct ksyms *ksyms_attach(struct tep_handle *tep, const char *path, const uint64_t *gate)
+{
+	struct ksyms *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return NULL;
+	k->path = path;
+	k->gate = gate;
+	if (tep && tep_set_function_resolver(tep, resolve, k)) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void ksyms_free(struct ksyms *k)
+{
+	if (!k)
+		return;
+	free(k->syms);
+	free(k->text);
+	free(k);
+}

@@ -1,0 +1,28 @@
+/* ksyms.h - kernel symbols from /proc/kallsyms, resolved the way perf's host machine does. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef KSYMS_H
+#define KSYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tep_handle;
+struct ksyms;
+
+/*
+ * perf 6.1 resolves %pS/%ps arguments of tracepoints with the symbols of
+ * the machine it runs on (it skips the kallsyms the recording carries), so
+ * tracebox does too, loading the table on the first address it needs.
+ * ksyms_attach() installs the resolver on @tep; @path is normally
+ * "/proc/kallsyms". While *@gate is 0 (perf has no kernel map yet) nothing
+ * resolves. The table is freed with ksyms_free().
+ */
+struct ksyms *ksyms_attach(struct tep_handle *tep, const char *path, const uint64_t *gate);
+void ksyms_free(struct ksyms *k);
+
+/** ksyms_load_text - parse kallsyms text (for tests); returns symbols kept or -1 */
+int ksyms_load_text(struct ksyms *k, const char *text, size_t len);
+/** ksyms_lookup - the symbol containing @addr: name, start in *start, module in *mod */
+const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod);
+
+#endif

@@ -1,0 +1,193 @@
+/* pd_features.c - parse the feature sections tracebox uses.
+ * Encodings: perf-data-format.md section 5.1. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdlib.h>
+#include <string.h>
+#include "pd_features.h"
+#include "pd_format.h"
+
+#define MAX_LIST 65536        /* entries in a string list or event list */
+
+struct fcur {
+	const unsigned char *p;
+	size_t size, off;
+	uint64_t base;
+	const char *what;
+	struct tb_err *err;
+};
+
+static int fbad(struct fcur *c, const char *fmt_what, unsigned long long v)
+{
+	return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off,
+			  "feature %s: %s (%llu)", c->what, fmt_what, v);
+}
+
+static int f_u32(struct fcur *c, uint32_t *v)
+{
+	if (c->size - c->off < 4)
+		return tb_err_set(c->err, TB_ERR_TRUNCATED, c->base + c->off,
+				  "feature %s: u32 needs 4 bytes, %zu left", c->what,
+				  c->size - c->off);
+	*v = pd_u32(c->p + c->off);
+	c->off += 4;
+	return 0;
+}
+
+static int f_u64(struct fcur *c, uint64_t *v)
+{
+	if (c->size - c->off < 8)
+		return tb_err_set(c->err, TB_ERR_TRUNCATED, c->base + c->off,
+				  "feature %s: u64 needs 8 bytes, %zu left", c->what,
+				  c->size - c->off);
+	*v = pd_u64(c->p + c->off);
+	c->off += 8;
+	return 0;
+}
+
+/* perf_header_string: u32 len, then len bytes holding a NUL. */
+static int f_str(struct fcur *c, char **out)
+{
+	uint32_t len;
+	const unsigned char *s;
+	int r = f_u32(c, &len);
+
+	if (r)
+		return r;
+	if (len > c->size - c->off)
+		return fbad(c, "string length runs past the section", len);
+	s = c->p + c->off;
+	if (!memchr(s, 0, len))
+		return fbad(c, "string of this length has no NUL", len);
+	*out = strdup((const char *)s);
+	if (!*out)
+		return TB_ERR_NOMEM;
+	c->off += len;
+	return 0;
+}
+
+static int f_strlist(struct fcur *c, char ***list, uint32_t *nr)
+{
+	uint32_t n;
+	int r = f_u32(c, &n);
+
+	if (r)
+		return r;
+	if (n > MAX_LIST || n > (c->size - c->off) / 4)
+		return fbad(c, "string count does not fit the section", n);
+	*list = calloc(n ? n : 1, sizeof(char *));
+	if (!*list)
+		return TB_ERR_NOMEM;
+	*nr = n;
+	for (uint32_t i = 0; i < n; i++)
+		if ((r = f_str(c, &(*list)[i])))
+			return r;
+	return 0;
+}
+
+static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr, attr_size, nr_ids;
+	int r;
+
+	if ((r = f_u32(c, &nr)) || (r = f_u32(c, &attr_size)))
+		return r;
+	if (attr_size < PD_ATTR_SIZE_VER0 || attr_size > 4096)
+		return fbad(c, "attr size out of range", attr_size);
+	if (nr > MAX_LIST || nr > (c->size - c->off) / (attr_size + 8))
+		return fbad(c, "event count does not fit the section", nr);
+	info->descs = calloc(nr ? nr : 1, sizeof(*info->descs));
+	if (!info->descs)
+		return TB_ERR_NOMEM;
+	info->nr_descs = nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_event_desc *d = &info->descs[i];
+
+		if (c->size - c->off < attr_size)
+			return fbad(c, "attr runs past the section", attr_size);
+		c->off += attr_size;
+		if ((r = f_u32(c, &nr_ids)) || (r = f_str(c, &d->name)))
+			return r;
+		if (nr_ids > (c->size - c->off) / 8)
+			return fbad(c, "id count runs past the section", nr_ids);
+		if (nr_ids) {
+			d->first_id = pd_u64(c->p + c->off);
+			d->has_id = 1;
+		}
+		c->off += (size_t)nr_ids * 8;
+	}
+	return 0;
+}
+
+int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t base,
+		     struct pd_header_info *info, struct tb_err *err)
+{
+	struct fcur c = { .p = buf, .size = size, .base = base, .err = err,
+			  .what = pd_feature_name(feat) };
+	char **slot = NULL;
+	int r;
+
+	if (!c.what)
+		return 0;
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:  slot = &info->hostname; break;
+	case PD_FEAT_OSRELEASE: slot = &info->osrelease; break;
+	case PD_FEAT_VERSION:   slot = &info->version; break;
+	case PD_FEAT_ARCH:      slot = &info->arch; break;
+	case PD_FEAT_CPUDESC:   slot = &info->cpudesc; break;
+	case PD_FEAT_CPUID:     slot = &info->cpuid; break;
+	case PD_FEAT_NRCPUS:
+		if ((r = f_u32(&c, &info->nr_cpus_avail)) ||
+		    (r = f_u32(&c, &info->nr_cpus_online)))
+			return r;
+		info->has_nrcpus = 1;
+		return 0;
+	case PD_FEAT_TOTAL_MEM:
+		if ((r = f_u64(&c, &info->total_mem_kb)))
+			return r;
+		info->has_total_mem = 1;
+		return 0;
+	case PD_FEAT_CMDLINE:
+		return f_strlist(&c, &info->cmdline, &info->nr_cmdline);
+	case PD_FEAT_EVENT_DESC:
+		return parse_event_desc(&c, info);
+	default:
+		return 0;
+	}
+	free(*slot);
+	*slot = NULL;
+	return f_str(&c, slot);
+}
+
+const char *pd_feature_name(int feat)
+{
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:   return "hostname";
+	case PD_FEAT_OSRELEASE:  return "os release";
+	case PD_FEAT_VERSION:    return "perf version";
+	case PD_FEAT_ARCH:       return "arch";
+	case PD_FEAT_NRCPUS:     return "nrcpus";
+	case PD_FEAT_CPUDESC:    return "cpudesc";
+	case PD_FEAT_CPUID:      return "cpuid";
+	case PD_FEAT_TOTAL_MEM:  return "total memory";
+	case PD_FEAT_CMDLINE:    return "cmdline";
+	case PD_FEAT_EVENT_DESC: return "event desc";
+	default:                 return NULL;
+	}
+}
+
+void pd_header_info_free(struct pd_header_info *info)
+{
+	free(info->hostname);
+	free(info->osrelease);
+	free(info->version);
+	free(info->arch);
+	free(info->cpudesc);
+	free(info->cpuid);
+	for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
+		free(info->cmdline[i]);
+	free(info->cmdline);
+	for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
+		free(info->descs[i].name);
+	free(info->descs);
+	memset(info, 0, sizeof(*info));
+}

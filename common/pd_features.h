@@ -1,0 +1,43 @@
+/* pd_features.h - the feature sections tracebox reads (strings, cpus, cmdline, event names). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PD_FEATURES_H
+#define PD_FEATURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tb_err.h"
+
+/* What `trace-report --header` shows; NULL/0 where the file lacks it. */
+struct pd_header_info {
+	char *hostname, *osrelease, *version, *arch, *cpudesc, *cpuid;
+	int has_nrcpus;
+	uint32_t nr_cpus_avail, nr_cpus_online;
+	int has_total_mem;
+	uint64_t total_mem_kb;
+	char **cmdline;
+	uint32_t nr_cmdline;
+	/* EVENT_DESC: names by first id, in file order */
+	struct pd_event_desc {
+		char *name;
+		uint64_t first_id;
+		int has_id;
+	} *descs;
+	uint32_t nr_descs;
+};
+
+void pd_header_info_free(struct pd_header_info *info);
+
+/**
+ * pd_feature_parse - parse one feature payload into @info
+ * @feat: feature bit; bits tracebox does not use are accepted and ignored
+ * @buf, @size: the payload, bounded
+ * @base: its file offset, for messages
+ * Returns 0 or TB_ERR_* with @err set.
+ */
+int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t base,
+		     struct pd_header_info *info, struct tb_err *err);
+
+/** pd_feature_name - perf's name of a feature bit ("hostname", ...), or NULL */
+const char *pd_feature_name(int feat);
+
+#endif

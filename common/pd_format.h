@@ -1,0 +1,86 @@
+/* pd_format.h - perf.data (PERFILE2) constants and unaligned loads.
+ * Spec: shared/docs/perf-data-format.md; perf_event_open(2) for the attr. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PD_FORMAT_H
+#define PD_FORMAT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define PD_MAGIC2          0x32454c4946524550ULL   /* "PERFILE2" */
+#define PD_MAGIC2_SWAPPED  0x50455246494c4532ULL
+#define PD_FILE_HEADER_SIZE 104
+#define PD_FILE_HEADER_OLD  72
+#define PD_PIPE_HEADER_SIZE 16
+#define PD_ATTR_SIZE_VER0   64
+#define PD_ATTR_SIZE_MAX    128     /* perf 6.1 rejects anything larger */
+#define PD_EVENT_HEADER     8
+
+/* perf_event_attr.type */
+enum { PD_TYPE_HARDWARE = 0, PD_TYPE_SOFTWARE = 1, PD_TYPE_TRACEPOINT = 2 };
+
+/* sample_type bits */
+#define PD_S_IP         (1ULL << 0)
+#define PD_S_TID        (1ULL << 1)
+#define PD_S_TIME       (1ULL << 2)
+#define PD_S_ADDR       (1ULL << 3)
+#define PD_S_READ       (1ULL << 4)
+#define PD_S_CALLCHAIN  (1ULL << 5)
+#define PD_S_ID         (1ULL << 6)
+#define PD_S_CPU        (1ULL << 7)
+#define PD_S_PERIOD     (1ULL << 8)
+#define PD_S_STREAM_ID  (1ULL << 9)
+#define PD_S_RAW        (1ULL << 10)
+#define PD_S_IDENTIFIER (1ULL << 16)
+/* What a tracepoint reader understands; anything else is refused. */
+#define PD_S_KNOWN (PD_S_IP | PD_S_TID | PD_S_TIME | PD_S_ADDR | PD_S_CALLCHAIN | \
+		    PD_S_ID | PD_S_CPU | PD_S_PERIOD | PD_S_STREAM_ID | PD_S_RAW | \
+		    PD_S_IDENTIFIER)
+
+/* attr flag bits (u64 at offset 40) */
+#define PD_ATTR_FLAG_SAMPLE_ID_ALL (1ULL << 18)
+
+/* offsets inside perf_event_attr */
+#define PD_ATTR_OFF_TYPE        0
+#define PD_ATTR_OFF_SIZE        4
+#define PD_ATTR_OFF_CONFIG      8
+#define PD_ATTR_OFF_PERIOD      16
+#define PD_ATTR_OFF_SAMPLE_TYPE 24
+#define PD_ATTR_OFF_READ_FORMAT 32
+#define PD_ATTR_OFF_FLAGS       40
+
+/* record types */
+enum {
+	PD_REC_MMAP = 1, PD_REC_LOST = 2, PD_REC_COMM = 3, PD_REC_EXIT = 4,
+	PD_REC_THROTTLE = 5, PD_REC_UNTHROTTLE = 6, PD_REC_FORK = 7,
+	PD_REC_READ = 8, PD_REC_SAMPLE = 9, PD_REC_MMAP2 = 10,
+	PD_REC_LOST_SAMPLES = 13,
+	PD_REC_USER_START = 64,
+	PD_REC_HEADER_ATTR = 64, PD_REC_HEADER_EVENT_TYPE = 65,
+	PD_REC_HEADER_TRACING_DATA = 66, PD_REC_HEADER_BUILD_ID = 67,
+	PD_REC_FINISHED_ROUND = 68, PD_REC_ID_INDEX = 69,
+	PD_REC_THREAD_MAP = 73, PD_REC_CPU_MAP = 74,
+	PD_REC_EVENT_UPDATE = 78, PD_REC_TIME_CONV = 79,
+	PD_REC_HEADER_FEATURE = 80, PD_REC_COMPRESSED = 81,
+	PD_REC_FINISHED_INIT = 82,
+	PD_REC_MAX = 128
+};
+
+#define PD_MISC_COMM_EXEC (1u << 13)
+
+/* feature bits */
+enum {
+	PD_FEAT_TRACING_DATA = 1, PD_FEAT_BUILD_ID = 2, PD_FEAT_HOSTNAME = 3,
+	PD_FEAT_OSRELEASE = 4, PD_FEAT_VERSION = 5, PD_FEAT_ARCH = 6,
+	PD_FEAT_NRCPUS = 7, PD_FEAT_CPUDESC = 8, PD_FEAT_CPUID = 9,
+	PD_FEAT_TOTAL_MEM = 10, PD_FEAT_CMDLINE = 11, PD_FEAT_EVENT_DESC = 12,
+	PD_FEAT_LAST_PERF = 32,          /* HEADER_LAST_FEATURE in perf 6.1 */
+	PD_FEAT_SYSCALL_MAP = 200,       /* tracebox's private bit; perf skips it */
+	PD_FEAT_BITS = 256
+};
+
+static inline uint16_t pd_u16(const void *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline uint32_t pd_u32(const void *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint64_t pd_u64(const void *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+#endif

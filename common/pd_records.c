@@ -1,0 +1,400 @@
+/* pd_records.c - read the records of a session, order them as perf script
+ * does, keep thread names, and hand samples to the consumer.
+ * Rules: perf-data-format.md sections 4, 6, 7 and 8. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdlib.h>
+#include <string.h>
+#include "pd_session_int.h"
+
+#define MAX_TRACEDATA   (256u << 20)
+#define ORDER_MAX_BYTES (512u << 20)
+
+static int bad(struct pd_session *s, uint64_t off, const char *what, unsigned long long v)
+{
+	return tb_err_set(s->err, TB_ERR_FORMAT, off, "%s (%llu)", what, v);
+}
+
+/* ---- pipe-mode HEADER_* records ---- */
+
+static int header_attr(struct pd_session *s, const unsigned char *rec, size_t size,
+		       uint64_t off)
+{
+	const unsigned char *attr = rec + PD_EVENT_HEADER;
+	size_t avail = size - PD_EVENT_HEADER, alen, nr_ids;
+	uint32_t asz;
+	uint64_t *ids = NULL;
+	int r;
+
+	if (avail < PD_ATTR_SIZE_VER0)
+		return bad(s, off, "HEADER_ATTR record too short for an attr", size);
+	asz = pd_u32(attr + PD_ATTR_OFF_SIZE);
+	asz = asz ? asz : PD_ATTR_SIZE_VER0;
+	if (asz > avail)
+		return bad(s, off, "HEADER_ATTR attr.size runs past the record", asz);
+	nr_ids = (avail - asz) / 8;
+	if (nr_ids) {
+		ids = malloc(nr_ids * 8);
+		if (!ids)
+			return TB_ERR_NOMEM;
+		memcpy(ids, attr + asz, nr_ids * 8);
+	}
+	r = pd_session_add_attr(s, attr, avail, off + PD_EVENT_HEADER, ids, nr_ids, &alen,
+				s->err);
+	free(ids);
+	if (!r)
+		pd_session_resolve_names(s);
+	return r;
+}
+
+static int header_feature(struct pd_session *s, const unsigned char *rec, size_t size,
+			  uint64_t off)
+{
+	uint64_t feat;
+
+	if (size < 16)
+		return bad(s, off, "HEADER_FEATURE record too short", size);
+	feat = pd_u64(rec + 8);
+	if (feat >= PD_FEAT_BITS)
+		return 0;
+	s->features[feat / 64] |= 1ULL << (feat % 64);
+	return pd_feature_parse((int)feat, rec + 16, size - 16, off + 16, &s->info, s->err);
+}
+
+static int header_tracing_data(struct pd_session *s, const unsigned char *rec, size_t size,
+			       uint64_t off)
+{
+	uint32_t tsize;
+	size_t padded;
+	unsigned char *buf;
+	int r;
+
+	if (size < 16)
+		return bad(s, off, "HEADER_TRACING_DATA record too short", size);
+	tsize = pd_u32(rec + 8);
+	if (tsize > MAX_TRACEDATA)
+		return bad(s, off + 8, "tracing data size is absurd", tsize);
+	padded = ((size_t)tsize + 7) & ~(size_t)7;
+	pd_in_consume(&s->in, size);
+	buf = malloc(padded ? padded : 1);
+	if (!buf)
+		return TB_ERR_NOMEM;
+	r = pd_in_read(&s->in, buf, padded, s->err);
+	if (!r)
+		r = pd_session_set_tracing_data(s, buf, tsize, off + size, s->err);
+	free(buf);
+	return r;
+}
+
+/* ---- reading one record ---- */
+
+/* Peek the next whole record. Returns 1 with rec, size and off set, 0 at a
+ * clean end, or an error. The record stays in the buffer until consumed. */
+static int next_record(struct pd_session *s, const unsigned char **rec, size_t *size,
+		       uint64_t *off)
+{
+	const unsigned char *p;
+	size_t avail;
+	uint16_t sz;
+
+	*off = s->in.pos;
+	p = pd_in_peek(&s->in, PD_EVENT_HEADER, &avail, s->err);
+	if (!p) {
+		if (s->err && s->err->code)
+			return s->err->code;
+		if (avail == 0)
+			return 0;
+		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
+				  "record header needs 8 bytes, %zu left", avail);
+	}
+	sz = pd_u16(p + 6);
+	if (sz < PD_EVENT_HEADER)
+		return tb_err_set(s->err, TB_ERR_FORMAT, *off,
+				  "record type %u has size %u, smaller than its header",
+				  pd_u32(p), sz);
+	p = pd_in_peek(&s->in, sz, &avail, s->err);
+	if (!p) {
+		if (s->err && s->err->code)
+			return s->err->code;
+		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
+				  "record type %u of %u bytes runs past the end of the data "
+				  "(%zu bytes left)", pd_u32(p ? p : s->in.buf + s->in.head), sz,
+				  avail);
+	}
+	*rec = p;
+	*size = sz;
+	return 1;
+}
+
+int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
+{
+	const unsigned char *rec;
+	size_t size;
+	uint64_t off;
+	int r;
+
+	s->err = err;
+	while ((r = next_record(s, &rec, &size, &off)) == 1) {
+		uint32_t type = pd_u32(rec);
+
+		if (type == PD_REC_HEADER_ATTR)
+			r = header_attr(s, rec, size, off);
+		else if (type == PD_REC_HEADER_FEATURE)
+			r = header_feature(s, rec, size, off);
+		else if (type == PD_REC_HEADER_TRACING_DATA)
+			r = header_tracing_data(s, rec, size, off);
+		else
+			return 0;      /* the first data record: leave it for process() */
+		if (r)
+			return r;
+		s->stats.nr_total++;
+		s->stats.nr_records[type]++;
+		if (type != PD_REC_HEADER_TRACING_DATA)
+			pd_in_consume(&s->in, size);
+	}
+	return r;
+}
+
+/* ---- delivery ---- */
+
+static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec, size_t size,
+				 uint32_t type, uint64_t off, int *err)
+{
+	struct pd_evsel *e;
+	uint64_t id = 0;
+
+	*err = 0;
+	if (s->nr_evsels == 0) {
+		*err = tb_err_set(s->err, TB_ERR_FORMAT, off, "record before any attr");
+		return NULL;
+	}
+	if (s->nr_evsels == 1)
+		return &s->evsels[0];
+	if (type == PD_REC_SAMPLE) {
+		size_t at = PD_EVENT_HEADER + (size_t)s->id_pos * 8;
+
+		if (size < at + 8) {
+			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+					  "sample of %zu bytes too short for its id", size);
+			return NULL;
+		}
+		id = pd_u64(rec + at);
+	} else if (s->sample_id_all) {
+		if (size < PD_EVENT_HEADER + (size_t)s->is_pos * 8) {
+			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+					  "record type %u of %zu bytes too short for its "
+					  "sample_id", type, size);
+			return NULL;
+		}
+		id = pd_u64(rec + size - (size_t)s->is_pos * 8);
+	} else {
+		return &s->evsels[0];
+	}
+	e = pd_session_id2evsel(s, id);
+	if (!e)
+		*err = tb_err_set(s->err, TB_ERR_FORMAT, off,
+				  "record type %u has id %llu, which is in no attr's id list",
+				  type, (unsigned long long)id);
+	return e;
+}
+
+/* Fixed body sizes (header included) of the kernel records we act on. */
+static size_t body_min(uint32_t type)
+{
+	switch (type) {
+	case PD_REC_COMM:         return 16 + 1;
+	case PD_REC_FORK:
+	case PD_REC_EXIT:         return 8 + 24;
+	case PD_REC_LOST:         return 8 + 16;
+	case PD_REC_LOST_SAMPLES: return 8 + 8;
+	default:                  return 8;
+	}
+}
+
+/* Decode @rec into @smp: the sample, or the trailer of another record. */
+static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
+		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
+{
+	int r;
+
+	if (type == PD_REC_SAMPLE) {
+		r = pd_sample_parse(e->sample_type, rec, size, smp);
+		if (r)
+			return tb_err_set(s->err, TB_ERR_TRUNCATED, off - (uint64_t)r,
+					  "sample of %zu bytes ends inside its fields "
+					  "(sample_type 0x%llx)", size,
+					  (unsigned long long)e->sample_type);
+		return 0;
+	}
+	if (size < body_min(type))
+		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+				  "record type %u of %zu bytes is shorter than its body (%zu)",
+				  type, size, body_min(type));
+	if (s->sample_id_all &&
+	    pd_trailer_parse(e->sample_type, rec, size, body_min(type), smp))
+		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+				  "record type %u of %zu bytes has no room for its sample_id",
+				  type, size);
+	if (!s->sample_id_all)
+		pd_sample_init(smp);
+	return 0;
+}
+
+/* perf builds its kernel map, and so resolves kernel addresses, from the
+ * MMAP of "[kernel.kallsyms]" that perf record writes. */
+static int is_kernel_mmap(const unsigned char *rec, size_t size, uint32_t type)
+{
+	static const char name[] = "[kernel.kallsyms]";
+	size_t at = type == PD_REC_MMAP ? 40 : 72;
+
+	return (pd_u16(rec + 4) & 7) == 1 && size >= at + sizeof(name) - 1 &&
+	       !memcmp(rec + at, name, sizeof(name) - 1);
+}
+
+static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct pd_session *s = ctx;
+	uint32_t type = pd_u32(rec);
+	struct pd_sample smp;
+	struct pd_evsel *e;
+	int r;
+
+	e = evsel_of(s, rec, size, type, off, &r);
+	if (!e)
+		return r;
+	if ((r = decode(s, e, rec, size, type, off, &smp)))
+		return r;
+	switch (type) {
+	case PD_REC_SAMPLE: {
+		struct pd_event ev = { .evsel = e, .sample = &smp, .file_offset = off,
+				       .index = s->nr_delivered++ };
+
+		ev.comm = pd_threads_comm(&s->threads, smp.pid, smp.tid);
+		if (!ev.comm)
+			return TB_ERR_NOMEM;
+		if (s->consumer && s->consumer->sample &&
+		    (r = s->consumer->sample(s->consumer->ctx, &ev)))
+			return r;
+		return 0;
+	}
+	case PD_REC_COMM: {
+		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+		const char *comm = (const char *)rec + 16;
+
+		return pd_threads_set_comm(&s->threads, (int32_t)pd_u32(rec + 8),
+					   (int32_t)pd_u32(rec + 12), comm,
+					   strnlen(comm, end - 16));
+	}
+	case PD_REC_FORK:
+		return pd_threads_fork(&s->threads, (int32_t)pd_u32(rec + 8),
+				       (int32_t)pd_u32(rec + 16), (int32_t)pd_u32(rec + 12),
+				       (int32_t)pd_u32(rec + 20));
+	case PD_REC_LOST:
+		s->stats.nr_lost_events += pd_u64(rec + 16);
+		return 0;
+	case PD_REC_LOST_SAMPLES:
+		s->stats.nr_lost_samples += pd_u64(rec + 8);
+		return 0;
+	case PD_REC_MMAP:
+	case PD_REC_MMAP2:
+		if (is_kernel_mmap(rec, size, type))
+			s->stats.nr_kernel_mmaps++;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* A kernel record: its time decides whether it is queued or goes at once. */
+static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t size,
+			 uint64_t off, uint32_t type)
+{
+	struct pd_sample smp;
+	struct pd_evsel *e;
+	int ordered = s->pipe || s->sample_id_all;
+	int r;
+
+	if (type == PD_REC_LOST)
+		s->stats.nr_lost_records++;
+	if (!ordered)
+		return deliver(s, rec, size, off);
+	e = evsel_of(s, rec, size, type, off, &r);
+	if (!e)
+		return r;
+	if ((r = decode(s, e, rec, size, type, off, &smp)))
+		return r;
+	if (smp.time == 0 || smp.time == UINT64_MAX ||
+	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
+	    !(e->sample_type & PD_S_TIME))
+		return deliver(s, rec, size, off);
+	return pd_order_push(&s->order, rec, size, smp.time, off);
+}
+
+/* Records perf makes itself (type >= 64): handled as they are read. */
+static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
+		       uint64_t off, uint32_t type, int *consumed)
+{
+	*consumed = 0;
+	switch (type) {
+	case PD_REC_HEADER_ATTR:
+		return header_attr(s, rec, size, off);
+	case PD_REC_HEADER_FEATURE:
+		return header_feature(s, rec, size, off);
+	case PD_REC_HEADER_TRACING_DATA:
+		*consumed = 1;
+		return header_tracing_data(s, rec, size, off);
+	case PD_REC_FINISHED_ROUND:
+		return pd_order_round(&s->order);
+	case PD_REC_ID_INDEX:
+		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 32))
+			return bad(s, off, "ID_INDEX count does not fit its record",
+				   size < 16 ? 0 : pd_u64(rec + 8));
+		return 0;
+	case PD_REC_THREAD_MAP:
+		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 24))
+			return bad(s, off, "THREAD_MAP count does not fit its record",
+				   size < 16 ? 0 : pd_u64(rec + 8));
+		return 0;
+	case PD_REC_CPU_MAP:
+		if (size < 10)
+			return bad(s, off, "CPU_MAP record too short", size);
+		return 0;
+	case PD_REC_TIME_CONV:
+		if (size < 8 + 40)
+			return bad(s, off, "TIME_CONV record too short", size);
+		return 0;
+	default:
+		return 0;   /* FINISHED_INIT, EVENT_UPDATE, BUILD_ID...: nothing to do */
+	}
+}
+
+int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err)
+{
+	const unsigned char *rec;
+	size_t size;
+	uint64_t off;
+	int r, consumed;
+
+	s->consumer = c;
+	s->err = err;
+	pd_order_init(&s->order, ORDER_MAX_BYTES, deliver, s);
+	while ((r = next_record(s, &rec, &size, &off)) == 1) {
+		uint32_t type = pd_u32(rec);
+
+		s->stats.nr_total++;
+		s->stats.nr_records[type < PD_REC_MAX ? type : 0]++;
+		consumed = 0;
+		if (type >= PD_REC_USER_START)
+			r = user_record(s, rec, size, off, type, &consumed);
+		else
+			r = kernel_record(s, rec, size, off, type);
+		if (r)
+			break;
+		if (!consumed)
+			pd_in_consume(&s->in, size);
+	}
+	if (r == 0)
+		r = pd_order_flush_all(&s->order);
+	s->stats.nr_unordered = s->order.nr_unordered;
+	pd_order_free(&s->order);
+	return r;
+}

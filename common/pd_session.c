@@ -1,0 +1,490 @@
+/* pd_session.c - open a perf.data recording: file header, attrs, ids, features.
+ * Layout: perf-data-format.md sections 2, 3, 5 and 6. Records: pd_records.c. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <traceevent/event-parse.h>
+#include "pd_session_int.h"
+
+#define MAX_ATTRS      4096
+#define MAX_IDS        (1u << 20)      /* ids per attr */
+#define MAX_TRACEDATA  (256u << 20)
+#define MAX_FEATURE    (64u << 20)
+#define INPUT_BUFFER   (1u << 20)
+
+/* ---- id -> evsel map (open addressing) ---- */
+
+static int idmap_put(struct pd_session *s, uint64_t id, uint32_t idx)
+{
+	size_t i;
+
+	if ((s->idmap_used + 1) * 2 > s->idmap_slots) {
+		size_t n = s->idmap_slots ? s->idmap_slots * 2 : 64;
+		struct pd_idslot *old = s->idmap, *nw = calloc(n, sizeof(*nw));
+		size_t old_n = s->idmap_slots;
+
+		if (!nw)
+			return TB_ERR_NOMEM;
+		s->idmap = nw;
+		s->idmap_slots = n;
+		s->idmap_used = 0;
+		for (i = 0; i < old_n; i++)
+			if (old[i].used)
+				idmap_put(s, old[i].id, old[i].idx);
+		free(old);
+	}
+	i = (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 20) & (s->idmap_slots - 1);
+	while (s->idmap[i].used && s->idmap[i].id != id)
+		i = (i + 1) & (s->idmap_slots - 1);
+	if (!s->idmap[i].used)
+		s->idmap_used++;
+	s->idmap[i].used = 1;
+	s->idmap[i].id = id;
+	s->idmap[i].idx = idx;
+	return 0;
+}
+
+struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
+{
+	size_t i;
+
+	if (s->nr_evsels == 1 || id == 0)
+		return s->nr_evsels ? &s->evsels[0] : NULL;
+	if (!s->idmap_slots)
+		return NULL;
+	i = (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 20) & (s->idmap_slots - 1);
+	while (s->idmap[i].used) {
+		if (s->idmap[i].id == id)
+			return &s->evsels[s->idmap[i].idx];
+		i = (i + 1) & (s->idmap_slots - 1);
+	}
+	return NULL;
+}
+
+/* ---- attrs ---- */
+
+/* Check that all attrs agree on where the id sits (perf's "non matching
+ * sample_type" / "non matching sample_id_all" rules). */
+static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
+{
+	struct pd_evsel *first = &s->evsels[0];
+
+	s->sample_id_all = !!(first->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL);
+	s->id_pos = pd_id_pos(first->sample_type);
+	s->is_pos = pd_is_pos(first->sample_type);
+	for (size_t i = 1; i < s->nr_evsels; i++) {
+		struct pd_evsel *e = &s->evsels[i];
+
+		if (!!(e->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL) != s->sample_id_all)
+			return tb_err_set(err, TB_ERR_FORMAT, off,
+					  "attr %zu: non matching sample_id_all", i);
+		if (pd_id_pos(e->sample_type) != s->id_pos ||
+		    pd_is_pos(e->sample_type) != s->is_pos || s->id_pos < 0)
+			return tb_err_set(err, TB_ERR_FORMAT, off,
+					  "attr %zu: non matching sample_type 0x%llx (every attr of a "
+					  "multi-event file needs ID or IDENTIFIER at the same place)",
+					  i, (unsigned long long)e->sample_type);
+	}
+	return 0;
+}
+
+/* Decode one attr from @p (@avail bytes); its size field decides the length. */
+int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t avail,
+			uint64_t off, const uint64_t *ids, size_t nr_ids, size_t *attr_len,
+			struct tb_err *err)
+{
+	struct pd_evsel *e, *n;
+	uint32_t size;
+
+	if (avail < PD_ATTR_SIZE_VER0)
+		return tb_err_set(err, TB_ERR_TRUNCATED, off,
+				  "attr needs %d bytes, %zu left", PD_ATTR_SIZE_VER0, avail);
+	size = pd_u32(p + PD_ATTR_OFF_SIZE);
+	if (size == 0)
+		size = PD_ATTR_SIZE_VER0;
+	if (size < PD_ATTR_SIZE_VER0 || size > PD_ATTR_SIZE_MAX || size % 8)
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SIZE,
+				  "attr size %u is not a perf ABI size (64..128, multiple of 8)",
+				  size);
+	if (size > avail)
+		return tb_err_set(err, TB_ERR_TRUNCATED, off,
+				  "attr of %u bytes, %zu left", size, avail);
+	if (s->nr_evsels >= MAX_ATTRS)
+		return tb_err_set(err, TB_ERR_FORMAT, off, "more than %d attrs", MAX_ATTRS);
+	n = realloc(s->evsels, (s->nr_evsels + 1) * sizeof(*n));
+	if (!n)
+		return TB_ERR_NOMEM;
+	s->evsels = n;
+	e = &s->evsels[s->nr_evsels];
+	memset(e, 0, sizeof(*e));
+	memcpy(e->raw, p, size);
+	e->raw_size = size;
+	e->type = pd_u32(p + PD_ATTR_OFF_TYPE);
+	e->config = pd_u64(p + PD_ATTR_OFF_CONFIG);
+	e->sample_type = pd_u64(p + PD_ATTR_OFF_SAMPLE_TYPE);
+	e->flags = pd_u64(p + PD_ATTR_OFF_FLAGS);
+	if (e->sample_type & ~PD_S_KNOWN)
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SAMPLE_TYPE,
+				  "attr %zu sample_type 0x%llx has bits 0x%llx a tracepoint reader "
+				  "does not decode (READ, BRANCH_STACK, REGS...)", s->nr_evsels,
+				  (unsigned long long)e->sample_type,
+				  (unsigned long long)(e->sample_type & ~PD_S_KNOWN));
+	if (nr_ids) {
+		e->ids = malloc(nr_ids * sizeof(*e->ids));
+		if (!e->ids)
+			return TB_ERR_NOMEM;
+		memcpy(e->ids, ids, nr_ids * sizeof(*e->ids));
+		e->nr_ids = nr_ids;
+	}
+	s->nr_evsels++;
+	for (size_t i = 0; i < nr_ids; i++)
+		if (idmap_put(s, e->ids[i], (uint32_t)(s->nr_evsels - 1)))
+			return TB_ERR_NOMEM;
+	*attr_len = size;
+	return check_attrs(s, off, err);
+}
+
+static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_err *err)
+{
+	uint64_t attr_size = pd_u64(hdr + 16);
+	uint64_t aoff = pd_u64(hdr + 24), asize = pd_u64(hdr + 32);
+	unsigned char *buf;
+	uint64_t pos = 0;
+	int r = 0;
+
+	if (attr_size == 0)
+		return tb_err_set(err, TB_ERR_FORMAT, 16, "attr_size is 0");
+	if (aoff > s->file_size || asize > s->file_size - aoff)
+		return tb_err_set(err, TB_ERR_FORMAT, 24,
+				  "attrs section [0x%llx, +0x%llx) lies outside the %llu-byte file",
+				  (unsigned long long)aoff, (unsigned long long)asize,
+				  (unsigned long long)s->file_size);
+	if (asize / attr_size > MAX_ATTRS)
+		return tb_err_set(err, TB_ERR_FORMAT, 32, "%llu attrs is absurd",
+				  (unsigned long long)(asize / attr_size));
+	if (asize == 0)
+		return tb_err_set(err, TB_ERR_FORMAT, 32, "the file has no attrs");
+	buf = malloc(asize);
+	if (!buf)
+		return TB_ERR_NOMEM;
+	if ((r = pd_pread_all(s->fd, buf, asize, aoff, err)))
+		goto out;
+	for (uint64_t k = 0; k < asize / attr_size; k++) {
+		uint64_t ioff, isize, *ids = NULL;
+		size_t alen;
+
+		if (asize - pos < PD_ATTR_SIZE_VER0) {
+			r = tb_err_set(err, TB_ERR_TRUNCATED, aoff + pos,
+				       "attr %llu runs past the attrs section",
+				       (unsigned long long)k);
+			goto out;
+		}
+		/* the ids section follows attr.size bytes, whatever attr_size says */
+		{
+			uint32_t sz = pd_u32(buf + pos + PD_ATTR_OFF_SIZE);
+
+			if (sz == 0)
+				sz = PD_ATTR_SIZE_VER0;
+			if (sz <= PD_ATTR_SIZE_MAX && (asize - pos < sz || asize - pos - sz < 16)) {
+				r = tb_err_set(err, TB_ERR_TRUNCATED, aoff + pos,
+					       "attr %llu and its ids section run past the attrs "
+					       "section", (unsigned long long)k);
+				goto out;
+			}
+			if (sz <= PD_ATTR_SIZE_MAX) {
+				ioff = pd_u64(buf + pos + sz);
+				isize = pd_u64(buf + pos + sz + 8);
+			} else {
+				ioff = isize = 0;
+			}
+		}
+		if (ioff > s->file_size || isize > s->file_size - ioff || isize % 8 ||
+		    isize / 8 > MAX_IDS) {
+			r = tb_err_set(err, TB_ERR_FORMAT, aoff + pos,
+				       "attr %llu ids section [0x%llx, +0x%llx) is not inside the file",
+				       (unsigned long long)k, (unsigned long long)ioff,
+				       (unsigned long long)isize);
+			goto out;
+		}
+		if (isize) {
+			ids = malloc(isize);
+			if (!ids) {
+				r = TB_ERR_NOMEM;
+				goto out;
+			}
+			if ((r = pd_pread_all(s->fd, ids, isize, ioff, err))) {
+				free(ids);
+				goto out;
+			}
+		}
+		r = pd_session_add_attr(s, buf + pos, asize - pos, aoff + pos, ids, isize / 8,
+					&alen, err);
+		free(ids);
+		if (r)
+			goto out;
+		pos += alen + 16;
+	}
+out:
+	free(buf);
+	return r;
+}
+
+/* ---- tracing data and names ---- */
+
+int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, size_t size,
+				uint64_t base, struct tb_err *err)
+{
+	int r;
+
+	if (s->td.tep)
+		return tb_err_set(err, TB_ERR_FORMAT, base, "a second tracing data section");
+	r = td_parse(buf, size, base, &s->td, err);
+	if (r)
+		return r;
+	pd_session_resolve_names(s);
+	return 0;
+}
+
+/* Give every evsel its tracepoint format and the name perf would print. */
+void pd_session_resolve_names(struct pd_session *s)
+{
+	for (size_t i = 0; i < s->nr_evsels; i++) {
+		struct pd_evsel *e = &s->evsels[i];
+		const char *name = NULL;
+		char buf[512];
+
+		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp)
+			e->tp = tep_find_event(s->td.tep, (int)e->config);
+		/* perf matches EVENT_DESC entries to attrs by position */
+		if (i < s->info.nr_descs)
+			name = s->info.descs[i].name;
+		if (!name && e->tp) {
+			snprintf(buf, sizeof(buf), "%s:%s", e->tp->system, e->tp->name);
+			name = buf;
+		}
+		if (!name && e->name)
+			continue;
+		if (!name)
+			name = "unknown";
+		free(e->name);
+		e->name = strdup(name);
+	}
+}
+
+/* ---- file mode ---- */
+
+static int read_features(struct pd_session *s, struct tb_err *err)
+{
+	uint64_t idx_off = s->data_offset + s->data_size;
+	unsigned nr = 0, k = 0;
+	unsigned char *idx = NULL, *payload = NULL;
+	int r = 0;
+
+	for (int w = 0; w < 4; w++)
+		nr += (unsigned)__builtin_popcountll(s->features[w]);
+	if (nr == 0)
+		return 0;
+	if (idx_off > s->file_size || (uint64_t)nr * 16 > s->file_size - idx_off)
+		return tb_err_set(err, TB_ERR_TRUNCATED, idx_off,
+				  "feature index of %u entries runs past the end of the file "
+				  "(%llu bytes)", nr, (unsigned long long)s->file_size);
+	idx = malloc((size_t)nr * 16);
+	if (!idx)
+		return TB_ERR_NOMEM;
+	if ((r = pd_pread_all(s->fd, idx, (size_t)nr * 16, idx_off, err)))
+		goto out;
+	for (int feat = 0; feat < PD_FEAT_BITS; feat++) {
+		uint64_t off, size;
+		int want;
+
+		if (!(s->features[feat / 64] & (1ULL << (feat % 64))))
+			continue;
+		off = pd_u64(idx + k * 16);
+		size = pd_u64(idx + k * 16 + 8);
+		k++;
+		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		if (!want)
+			continue;
+		if (off > s->file_size || size > s->file_size - off ||
+		    size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE)) {
+			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,
+				       "feature %d section [0x%llx, +0x%llx) is not inside the "
+				       "%llu-byte file", feat, (unsigned long long)off,
+				       (unsigned long long)size, (unsigned long long)s->file_size);
+			goto out;
+		}
+		payload = malloc(size ? size : 1);
+		if (!payload) {
+			r = TB_ERR_NOMEM;
+			goto out;
+		}
+		if ((r = pd_pread_all(s->fd, payload, size, off, err)))
+			goto out;
+		if (feat == PD_FEAT_TRACING_DATA)
+			r = pd_session_set_tracing_data(s, payload, size, off, err);
+		else
+			r = pd_feature_parse(feat, payload, size, off, &s->info, err);
+		free(payload);
+		payload = NULL;
+		if (r)
+			goto out;
+	}
+out:
+	free(payload);
+	free(idx);
+	return r;
+}
+
+static int open_file_mode(struct pd_session *s, struct tb_err *err)
+{
+	unsigned char hdr[PD_FILE_HEADER_SIZE];
+	uint64_t hsize;
+	int r;
+
+	memset(hdr, 0, sizeof(hdr));
+	if ((r = pd_pread_all(s->fd, hdr, 16, 0, err)))
+		return r;
+	hsize = pd_u64(hdr + 8);
+	if (hsize != PD_FILE_HEADER_SIZE && hsize != PD_FILE_HEADER_OLD)
+		return tb_err_set(err, TB_ERR_FORMAT, 8,
+				  "header size %llu is neither 104, 72 (file) nor 16 (pipe)",
+				  (unsigned long long)hsize);
+	if ((r = pd_pread_all(s->fd, hdr, hsize, 0, err)))
+		return r;
+	if (hsize == PD_FILE_HEADER_SIZE)
+		for (int w = 0; w < 4; w++)
+			s->features[w] = pd_u64(hdr + 72 + 8 * w);
+	s->data_offset = pd_u64(hdr + 40);
+	s->data_size = pd_u64(hdr + 48);
+	if (s->data_offset > s->file_size || s->data_size > s->file_size - s->data_offset)
+		return tb_err_set(err, TB_ERR_TRUNCATED, 40,
+				  "data section [0x%llx, +0x%llx) runs past the end of the "
+				  "%llu-byte file", (unsigned long long)s->data_offset,
+				  (unsigned long long)s->data_size, (unsigned long long)s->file_size);
+	if (s->data_size == 0)
+		return tb_err_set(err, TB_ERR_FORMAT, 48,
+				  "data size is 0 (the recording was not finished)");
+	if ((r = read_attrs(s, hdr, err)))
+		return r;
+	/* EVENT_DESC names need the attrs; tracing data needs nothing else. */
+	if ((r = read_features(s, err)))
+		return r;
+	pd_session_resolve_names(s);
+	return pd_in_seek(&s->in, s->data_offset, s->data_offset + s->data_size, err);
+}
+
+/* ---- opening ---- */
+
+int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err)
+{
+	struct pd_session *s = calloc(1, sizeof(*s));
+	const unsigned char *p;
+	struct stat st;
+	size_t avail;
+	int r;
+
+	*out = NULL;
+	if (!s) {
+		close(fd);
+		return TB_ERR_NOMEM;
+	}
+	s->fd = fd;
+	s->path = path;
+	if ((r = pd_in_init(&s->in, fd, INPUT_BUFFER)) || (r = pd_threads_init(&s->threads)))
+		goto fail;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		s->file_size = (uint64_t)st.st_size;
+	else
+		s->file_size = UINT64_MAX;
+	p = pd_in_peek(&s->in, 16, &avail, err);
+	if (!p) {
+		r = err && err->code ? err->code :
+			tb_err_set(err, TB_ERR_TRUNCATED, 0,
+				   "%zu bytes: too short for a perf.data header", avail);
+		goto fail;
+	}
+	if (pd_u64(p) == PD_MAGIC2_SWAPPED) {
+		r = tb_err_set(err, TB_ERR_UNSUPPORTED, 0,
+			       "the file is from a machine of the other byte order");
+		goto fail;
+	}
+	if (pd_u64(p) != PD_MAGIC2) {
+		r = tb_err_set(err, TB_ERR_FORMAT, 0,
+			       "bad magic 0x%016llx, not a perf.data (PERFILE2) file",
+			       (unsigned long long)pd_u64(p));
+		goto fail;
+	}
+	if (pd_u64(p + 8) == PD_PIPE_HEADER_SIZE) {
+		s->pipe = 1;
+		pd_in_consume(&s->in, 16);
+		r = pd_session_read_pipe_headers(s, err);
+	} else if (s->file_size == UINT64_MAX) {
+		r = tb_err_set(err, TB_ERR_UNSUPPORTED, 8,
+			       "a file-mode header (size %llu) on a pipe: pipe input needs "
+			       "'perf record -o -' data", (unsigned long long)pd_u64(p + 8));
+	} else {
+		r = open_file_mode(s, err);
+	}
+	if (r)
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	pd_session_close(s);
+	return r;
+}
+
+void pd_session_close(struct pd_session *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_evsels; i++) {
+		free(s->evsels[i].ids);
+		free(s->evsels[i].name);
+	}
+	free(s->evsels);
+	free(s->idmap);
+	td_result_free(&s->td);
+	pd_header_info_free(&s->info);
+	pd_threads_free(&s->threads);
+	pd_in_free(&s->in);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s);
+}
+
+/* ---- accessors ---- */
+
+int pd_session_is_pipe(const struct pd_session *s) { return s->pipe; }
+size_t pd_session_nr_evsels(const struct pd_session *s) { return s->nr_evsels; }
+const struct pd_header_info *pd_session_info(const struct pd_session *s) { return &s->info; }
+struct tep_handle *pd_session_tep(const struct pd_session *s) { return s->td.tep; }
+const struct pd_stats *pd_session_stats(const struct pd_session *s) { return &s->stats; }
+
+const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i)
+{
+	return i < s->nr_evsels ? &s->evsels[i] : NULL;
+}
+
+void pd_session_layout(const struct pd_session *s, uint64_t *data_off, uint64_t *data_size,
+		       uint64_t *feat_off)
+{
+	*data_off = s->pipe ? 0 : s->data_offset;
+	*data_size = s->pipe ? 0 : s->data_size;
+	*feat_off = s->pipe ? 0 : s->data_offset + s->data_size;
+}
+
+int pd_session_has_feature(const struct pd_session *s, int feat)
+{
+	return feat >= 0 && feat < PD_FEAT_BITS &&
+	       (s->features[feat / 64] >> (feat % 64)) & 1;
+}
+
+const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr)
+{
+	*nr = s->td.nr_warnings;
+	return s->td.warnings;
+}

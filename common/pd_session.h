@@ -1,0 +1,91 @@
+/* pd_session.h - reading a perf.data recording (file or pipe mode) event by event. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PD_SESSION_H
+#define PD_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pd_features.h"
+#include "pd_format.h"
+#include "pd_sample.h"
+#include "tb_err.h"
+
+struct tep_handle;
+struct tep_event;
+
+/* One attr of the recording (perf calls it an evsel). */
+struct pd_evsel {
+	unsigned char raw[PD_ATTR_SIZE_MAX];  /* the attr as stored, zero-extended */
+	uint32_t raw_size;
+	uint32_t type;
+	uint64_t config, sample_type, flags;
+	uint64_t *ids;
+	size_t nr_ids;
+	char *name;                /* EVENT_DESC name, else "sys:event", else "unknown" */
+	struct tep_event *tp;      /* tracepoint format, or NULL */
+};
+
+/* Counts perf keeps for its end-of-run warnings. */
+struct pd_stats {
+	uint64_t nr_records[PD_REC_MAX];  /* by record type */
+	uint64_t nr_total;                /* every record read */
+	uint64_t nr_lost_records;         /* PERF_RECORD_LOST records */
+	uint64_t nr_lost_events;          /* events they say were lost */
+	uint64_t nr_lost_samples;         /* sum of PERF_RECORD_LOST_SAMPLES */
+	uint64_t nr_unordered;            /* records queued after a later one went out */
+	uint64_t nr_kernel_mmaps;         /* MMAPs of [kernel.kallsyms] delivered so far */
+};
+
+/* What the consumer gets for every sample, in perf script's order. */
+struct pd_event {
+	const struct pd_evsel *evsel;
+	const struct pd_sample *sample;
+	const char *comm;          /* as perf would show it */
+	uint64_t file_offset;      /* of the SAMPLE record */
+	uint64_t index;            /* 0-based sample number in delivery order */
+};
+
+struct pd_consumer {
+	void *ctx;
+	/* Called for each sample; a non-zero return stops processing with it. */
+	int (*sample)(void *ctx, const struct pd_event *ev);
+};
+
+struct pd_session;
+
+/*
+ * Usage:
+ *   pd_session_open(&s, path, fd, &err);   header, attrs, features, tracing data
+ *   ... pd_session_evsel(s, i), pd_session_info(s), pd_session_tep(s) ...
+ *   pd_session_process(s, &consumer, &err); every record, ordered, once
+ *   pd_session_stats(s);
+ *   pd_session_close(s);
+ * In pipe mode open() reads the leading HEADER_* records; attrs that come
+ * later are added as they arrive.
+ */
+
+/**
+ * pd_session_open - open a recording
+ * @path: name for messages ("-" for stdin)
+ * @fd: an open descriptor positioned at the start; the session owns it
+ * Returns 0 or TB_ERR_* with @err naming the offset and problem.
+ */
+int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err);
+int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err);
+void pd_session_close(struct pd_session *s);
+
+int pd_session_is_pipe(const struct pd_session *s);
+size_t pd_session_nr_evsels(const struct pd_session *s);
+const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i);
+const struct pd_header_info *pd_session_info(const struct pd_session *s);
+struct tep_handle *pd_session_tep(const struct pd_session *s);
+const struct pd_stats *pd_session_stats(const struct pd_session *s);
+/** pd_session_layout - file-mode data offset, data size and feature index offset (0 for pipes) */
+void pd_session_layout(const struct pd_session *s, uint64_t *data_off, uint64_t *data_size,
+		       uint64_t *feat_off);
+/** pd_session_has_feature - whether the file's feature bitmap has bit @feat */
+int pd_session_has_feature(const struct pd_session *s, int feat);
+/** pd_session_td_warnings - formats libtraceevent could not fully parse */
+const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr);
+
+#endif

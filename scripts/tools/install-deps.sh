@@ -1,0 +1,21 @@
+#!/bin/sh
+# install-deps.sh - install, with apt-get, the Debian packages tracebox's build,
+# tests and demo need. Silent when everything is there; idempotent.
+set -e
+PKGS="gcc make pkg-config libc6-dev libtraceevent-dev python3-dev libperl-dev
+linux-perf busybox-static linux-source-6.1 file"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "install-deps: missing Debian packages:$missing (run as root, or install them)" >&2
+	exit 1
+fi
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null
