@@ -11,6 +11,7 @@
 #include <traceevent/trace-seq.h>
 #include "pd_session.h"
 #include "report_print.h"
+#include "tp_fastfmt.h"
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
@@ -37,6 +38,10 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 
 void report_print_free(struct report_print *p)
 {
+	for (size_t i = 0; i < p->nr_fast; i++)
+		tpf_free(p->fast[i].prog);
+	free(p->fast);
+	p->fast = NULL;
 	if (p->seq) {
 		trace_seq_destroy(p->seq);
 		free(p->seq);
@@ -57,49 +62,154 @@ static int max_name_len(struct pd_session *s)
 	return max;
 }
 
+/* The fast renderer of @tp, compiled on first use; NULL means libtraceevent. */
+static struct tpf_prog *fast_prog(struct report_print *p, struct tep_event *tp)
+{
+	size_t id = (size_t)tp->id;
+
+	if (tp->id < 0 || id > 1u << 20)
+		return NULL;
+	if (id >= p->nr_fast) {
+		size_t n = id + 64;
+		struct report_fast *f = realloc(p->fast, n * sizeof(*f));
+
+		if (!f)
+			return NULL;
+		memset(f + p->nr_fast, 0, (n - p->nr_fast) * sizeof(*f));
+		p->fast = f;
+		p->nr_fast = n;
+	}
+	if (!p->fast[id].tried) {
+		p->fast[id].tried = 1;
+		p->fast[id].prog = tpf_compile(tp);
+	}
+	return p->fast[id].prog;
+}
+
+static char *put_str(char *o, const char *s, size_t len)
+{
+	memcpy(o, s, len);
+	return o + len;
+}
+
+/* "%*s" / "%-*s"-free helpers: right-align @s in @width. */
+static char *put_right(char *o, const char *s, size_t len, size_t width)
+{
+	while (len < width--)
+		*o++ = ' ';
+	return put_str(o, s, len);
+}
+
+static char *put_udec(char *o, uint64_t v, size_t width, char pad)
+{
+	char tmp[24];
+	size_t n = 0;
+
+	do {
+		tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n < width--)
+		*o++ = pad;
+	return put_str(o, tmp + sizeof(tmp) - n, n);
+}
+
+static char *put_sdec(char *o, int32_t v, size_t width, char pad)
+{
+	char tmp[24];
+	size_t n = 0;
+	int64_t x = v;
+	uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
+
+	do {
+		tmp[sizeof(tmp) - ++n] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (x < 0) {
+		if (pad == '0') {      /* printf puts the sign before zero padding */
+			*o++ = '-';
+			width = width ? width - 1 : 0;
+		} else {
+			tmp[sizeof(tmp) - ++n] = '-';
+		}
+	}
+	while (n < width--)
+		*o++ = pad;
+	return put_str(o, tmp + sizeof(tmp) - n, n);
+}
+
+#define LINE_PREFIX_MAX 4096
+
 int report_print_sample(void *ctx, const struct pd_event *ev)
 {
 	struct report_print *p = ctx;
 	const struct pd_sample *smp = ev->sample;
 	FILE *fp = p->out;
+	char line[LINE_PREFIX_MAX + 8192], *o = line;
+	size_t clen = strlen(ev->comm), nlen = strlen(ev->evsel->name);
+	struct tpf_prog *fast;
+	int n;
 
+	if (clen > 512 || nlen > 1024)
+		return -1;
 	if (p->show_comm) {
 		if (smp->nr_callchain && (ev->evsel->sample_type & PD_S_CALLCHAIN))
-			fprintf(fp, "%s ", ev->comm);
+			o = put_str(o, ev->comm, clen);
 		else
-			fprintf(fp, "%16s ", ev->comm);
+			o = put_right(o, ev->comm, clen, 16);
+		*o++ = ' ';
 	}
-	if (p->show_tid)
-		fprintf(fp, "%5d ", smp->tid);
-	if (p->show_cpu)
-		fprintf(fp, "[%03d] ", smp->cpu);
+	if (p->show_tid) {
+		o = put_sdec(o, smp->tid, 5, ' ');
+		*o++ = ' ';
+	}
+	if (p->show_cpu) {
+		*o++ = '[';
+		o = put_sdec(o, smp->cpu, 3, '0');
+		o = put_str(o, "] ", 2);
+	}
 	if (p->show_time) {
 		uint64_t secs = smp->time / 1000000000ULL, ns = smp->time % 1000000000ULL;
 
 		if (p->nsecs) {
-			fprintf(fp, "%5" PRIu64 ".%09" PRIu64 ": ", secs, ns);
+			o = put_udec(o, secs, 5, ' ');
+			*o++ = '.';
+			o = put_udec(o, ns, 9, '0');
 		} else {
-			char t[48];
+			char t[40], *e = put_udec(t, secs, 0, ' ');
 
-			snprintf(t, sizeof(t), "%" PRIu64 ".%06" PRIu64, secs, ns / 1000);
-			fprintf(fp, "%12s: ", t);
+			*e++ = '.';
+			e = put_udec(e, ns / 1000, 6, '0');
+			o = put_right(o, t, (size_t)(e - t), 12);
 		}
+		o = put_str(o, ": ", 2);
 	}
 	if (!p->name_width)
 		p->name_width = max_name_len(p->session);
-	fprintf(fp, "%*s: ", p->name_width, ev->evsel->name);
+	o = put_right(o, ev->evsel->name, nlen, (size_t)p->name_width);
+	o = put_str(o, ": ", 2);
 	if (smp->raw && ev->evsel->tp) {
-		struct tep_record rec;
+		fast = fast_prog(p, ev->evsel->tp);
+		n = fast ? tpf_render(fast, smp->raw, (int)smp->raw_size, o,
+				      sizeof(line) - 1 - (size_t)(o - line)) : -1;
+		if (n >= 0) {
+			o += n;
+		} else {
+			struct tep_record rec;
 
-		memset(&rec, 0, sizeof(rec));
-		rec.cpu = smp->cpu;
-		rec.size = (int)smp->raw_size;
-		rec.data = (void *)smp->raw;
-		trace_seq_reset(p->seq);
-		tep_print_event(ev->evsel->tp->tep, p->seq, &rec, "%s", TEP_PRINT_INFO);
-		fwrite(p->seq->buffer, 1, p->seq->len, fp);
+			memset(&rec, 0, sizeof(rec));
+			rec.cpu = smp->cpu;
+			rec.size = (int)smp->raw_size;
+			rec.data = (void *)smp->raw;
+			trace_seq_reset(p->seq);
+			tep_print_event(ev->evsel->tp->tep, p->seq, &rec, "%s", TEP_PRINT_INFO);
+			fwrite(line, 1, (size_t)(o - line), fp);
+			fwrite(p->seq->buffer, 1, p->seq->len, fp);
+			o = line;
+		}
 	}
-	fputc('\n', fp);
+	*o++ = '\n';
+	fwrite(line, 1, (size_t)(o - line), fp);
 	return ferror(fp) ? -1 : 0;
 }
 

@@ -15,6 +15,11 @@ struct report_print {
 	int name_width;        /* 0 until the first sample */
 	int show_comm, show_tid, show_cpu, show_time;
 	struct trace_seq *seq;
+	struct report_fast {        /* fast renderers, indexed by tracepoint id */
+		struct tpf_prog *prog;
+		int tried;
+	} *fast;
+	size_t nr_fast;
 };
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);
