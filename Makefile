@@ -18,9 +18,11 @@ COMMON_SRC  := $(sort $(wildcard common/*.c))
 APPLET_SRC  := $(sort $(wildcard applets/*.c))
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
-OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC))
-SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC))
-SAN_COMMON_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC))
+GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
+
+OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC)) $(BUILD)/obj/gen/syscalls_builtin.o
+SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
+SAN_COMMON_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 
 .PHONY: all deps check demo bench clean sanitize unit
@@ -36,6 +38,20 @@ $(BUILD)/obj/%.o: %.c $(wildcard common/*.h applets/*.h)
 	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/san/%.o: %.c $(wildcard common/*.h applets/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
+
+# The built-in syscall table, from the installed linux-source (x86_64).
+$(GEN_SRC): scripts/tools/gen-syscalls.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@ (syscall_64.tbl from linux-source-6.1)"
+	@scripts/tools/gen-syscalls.sh $@
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
 

@@ -262,6 +262,9 @@ void report_print_header(FILE *out, struct pd_session *s, const char *path)
 		fprintf(out, "# total memory : %" PRIu64 " kB\n", h->total_mem_kb);
 	if (h->cmdline)
 		header_cmdline(out, h);
+	if (h->has_syscalls)
+		fprintf(out, "# syscall map : %u entries for %s, from %s\n", h->syscalls.nr,
+			h->syscalls.arch, h->syscalls.source);
 	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
 		const struct pd_evsel *e = pd_session_evsel(s, i);
 

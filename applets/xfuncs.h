@@ -10,4 +10,10 @@ void report_err(const char *applet, const char *file, int code, const struct tb_
 /** xstdout_buffer - a large buffer for stdout unless it is a terminal */
 void xstdout_buffer(void);
 
+/** tracebox_dir - the directory holding the running tracebox binary (static buffer) */
+const char *tracebox_dir(void);
+/** scripts_dir - tracebox's script tree: $TRACEBOX_SCRIPTS, DIR/../scripts or
+ * DIR/../share/tracebox/scripts; NULL when none exists */
+const char *scripts_dir(void);
+
 #endif

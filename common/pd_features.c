@@ -150,6 +150,14 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 		return f_strlist(&c, &info->cmdline, &info->nr_cmdline);
 	case PD_FEAT_EVENT_DESC:
 		return parse_event_desc(&c, info);
+	case PD_FEAT_SYSCALL_MAP:
+		if (info->has_syscalls)
+			scmap_free(&info->syscalls);
+		info->has_syscalls = 0;
+		if ((r = scmap_decode(&info->syscalls, buf, size, base, err)))
+			return r;
+		info->has_syscalls = 1;
+		return 0;
 	default:
 		return 0;
 	}
@@ -171,6 +179,7 @@ const char *pd_feature_name(int feat)
 	case PD_FEAT_TOTAL_MEM:  return "total memory";
 	case PD_FEAT_CMDLINE:    return "cmdline";
 	case PD_FEAT_EVENT_DESC: return "event desc";
+	case PD_FEAT_SYSCALL_MAP: return "syscall map";
 	default:                 return NULL;
 	}
 }
@@ -189,5 +198,7 @@ void pd_header_info_free(struct pd_header_info *info)
 	for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
 		free(info->descs[i].name);
 	free(info->descs);
+	if (info->has_syscalls)
+		scmap_free(&info->syscalls);
 	memset(info, 0, sizeof(*info));
 }

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "syscall_map.h"
 #include "tb_err.h"
 
 /* What `trace-report --header` shows; NULL/0 where the file lacks it. */
@@ -23,6 +24,9 @@ struct pd_header_info {
 		int has_id;
 	} *descs;
 	uint32_t nr_descs;
+	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */
+	int has_syscalls;
+	struct syscall_map syscalls;
 };
 
 void pd_header_info_free(struct pd_header_info *info);

@@ -68,6 +68,10 @@ enum {
 
 #define PD_MISC_COMM_EXEC (1u << 13)
 
+/* EVENT_UPDATE type carrying tracebox's syscall map in pipe mode ("tbox");
+ * perf ignores update types it does not know. */
+#define PD_EVENT_UPDATE_SYSCALL_MAP 0x74626f78ULL
+
 /* feature bits */
 enum {
 	PD_FEAT_TRACING_DATA = 1, PD_FEAT_BUILD_ID = 2, PD_FEAT_HOSTNAME = 3,

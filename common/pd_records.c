@@ -125,12 +125,15 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 	return 1;
 }
 
+static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
+		       uint64_t off, uint32_t type, int *consumed);
+
 int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
 {
 	const unsigned char *rec;
 	size_t size;
 	uint64_t off;
-	int r;
+	int r, consumed;
 
 	s->err = err;
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
@@ -142,6 +145,8 @@ int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
 			r = header_feature(s, rec, size, off);
 		else if (type == PD_REC_HEADER_TRACING_DATA)
 			r = header_tracing_data(s, rec, size, off);
+		else if (type == PD_REC_EVENT_UPDATE)
+			r = user_record(s, rec, size, off, type, &consumed);
 		else
 			return 0;      /* the first data record: leave it for process() */
 		if (r)
@@ -362,8 +367,13 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
 		return 0;
+	case PD_REC_EVENT_UPDATE:
+		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_SYSCALL_MAP)
+			return pd_feature_parse(PD_FEAT_SYSCALL_MAP, rec + 24, size - 24, off + 24,
+						&s->info, s->err);
+		return 0;
 	default:
-		return 0;   /* FINISHED_INIT, EVENT_UPDATE, BUILD_ID...: nothing to do */
+		return 0;   /* FINISHED_INIT, BUILD_ID...: nothing to do */
 	}
 }
 

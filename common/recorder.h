@@ -1,0 +1,65 @@
+/* recorder.h - open tracepoints with perf_event_open, one ring per CPU, and drain them. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef RECORDER_H
+#define RECORDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "pd_writer.h"
+#include "ring.h"
+#include "tb_err.h"
+
+#define REC_SAMPLE_TYPE 0x10587ULL  /* IDENTIFIER|IP|TID|TIME|CPU|PERIOD|RAW, as perf -a */
+
+struct rec_event {
+	char *system, *name;     /* "raw_syscalls", "sys_enter" */
+	uint64_t config;         /* tracefs id */
+	uint64_t *ids;           /* one per opened fd (PERF_EVENT_IOC_ID) */
+	size_t nr_ids;
+};
+
+struct rec_opts {
+	const int *cpus;         /* CPUs to record on */
+	size_t nr_cpus;
+	const pid_t *tids;       /* threads to follow, or NULL for system-wide */
+	size_t nr_tids;
+	uint64_t period;         /* sample every PERIOD events */
+	size_t pages;            /* ring data pages per CPU (power of two) */
+	pid_t exclude_pid;       /* filter out this pid's events (0: none) */
+	int enable_on_exec;      /* start counting when the traced child execs */
+};
+
+struct recorder {
+	struct rec_event *evs;
+	size_t nr_evs;
+	int *fds;
+	size_t nr_fds;
+	struct ring *rings;      /* one per CPU */
+	size_t nr_rings;
+	struct ring_counts counts;
+	uint64_t bytes;
+	uint64_t wakeups;
+};
+
+/**
+ * rec_open - open every event on every CPU (and thread), map one ring per
+ * CPU and point the other fds of that CPU into it. The first event also
+ * tracks comm/fork/exit (comm, task, comm_exec). Errors name what failed
+ * and what to do (perf_event_paranoid, unknown event...).
+ */
+int rec_open(struct recorder *r, struct rec_event *evs, size_t nr_evs,
+	     const struct rec_opts *o, struct tb_err *err);
+/** rec_attr - the perf_event_attr used for event @i (128 bytes) */
+void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
+	      unsigned char attr[128]);
+int rec_enable(struct recorder *r, struct tb_err *err);
+void rec_disable(struct recorder *r);
+/** rec_poll - wait up to @timeout_ms for a ring to fill; 0, or -1 with errno (EINTR) */
+int rec_poll(struct recorder *r, int timeout_ms);
+/** rec_drain - copy every ring's data to @w, then a FINISHED_ROUND if any;
+ * returns 0 or the writer's error */
+int rec_drain(struct recorder *r, struct pd_writer *w, struct tb_err *err);
+void rec_close(struct recorder *r);
+
+#endif
