@@ -16,7 +16,7 @@
 
 struct report_opts {
 	const char *input;
-	int header, header_only, nsecs, quiet;
+	int header, header_only, nsecs, quiet, stats;
 };
 
 static struct report_opts o;
@@ -27,11 +27,13 @@ static const struct opt report_opts_table[] = {
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
+	  "print record counts and lost events instead of the events" },
 	OPT_TABLE_END
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns]",
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]",
 	"Print every event of a perf.data recording, one line each, exactly as\n"
 	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
 	"name and the fields as the event's print format renders them. Reads\n"
@@ -60,6 +62,29 @@ static void warn_about_errors(const struct pd_stats *st)
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
+}
+
+static void print_stats(const struct pd_stats *st)
+{
+	static const char *const names[PD_REC_MAX] = {
+		[PD_REC_MMAP] = "MMAP", [PD_REC_LOST] = "LOST", [PD_REC_COMM] = "COMM",
+		[PD_REC_EXIT] = "EXIT", [PD_REC_FORK] = "FORK", [PD_REC_SAMPLE] = "SAMPLE",
+		[PD_REC_MMAP2] = "MMAP2", [PD_REC_LOST_SAMPLES] = "LOST_SAMPLES",
+		[PD_REC_HEADER_ATTR] = "HEADER_ATTR", [PD_REC_HEADER_TRACING_DATA] = "HEADER_TRACING_DATA",
+		[PD_REC_FINISHED_ROUND] = "FINISHED_ROUND", [PD_REC_ID_INDEX] = "ID_INDEX",
+		[PD_REC_THREAD_MAP] = "THREAD_MAP", [PD_REC_CPU_MAP] = "CPU_MAP",
+		[PD_REC_EVENT_UPDATE] = "EVENT_UPDATE", [PD_REC_HEADER_FEATURE] = "HEADER_FEATURE",
+		[PD_REC_FINISHED_INIT] = "FINISHED_INIT",
+	};
+
+	printf("%-20s %12llu\n", "records", (unsigned long long)st->nr_total);
+	for (int t = 1; t < PD_REC_MAX; t++)
+		if (st->nr_records[t])
+			printf("  %-18s %12llu\n", names[t] ? names[t] : "other",
+			       (unsigned long long)st->nr_records[t]);
+	printf("%-20s %12llu\n", "lost events", (unsigned long long)st->nr_lost_events);
+	printf("%-20s %12llu\n", "lost samples", (unsigned long long)st->nr_lost_samples);
+	printf("%-20s %12llu\n", "out of order", (unsigned long long)st->nr_unordered);
 }
 
 static const char *default_input(void)
@@ -116,7 +141,7 @@ int trace_report_main(int argc, char **argv)
 				  &pd_session_stats(s)->nr_kernel_mmaps);
 	xstdout_buffer();
 	c.ctx = &pr;
-	c.sample = report_print_sample;
+	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "trace-report: writing output: %s\n", strerror(errno));
@@ -124,7 +149,9 @@ int trace_report_main(int argc, char **argv)
 	} else if (r) {
 		report_err("trace-report", path, r, &err);
 	}
-	if (!o.quiet)
+	if (o.stats && !r)
+		print_stats(pd_session_stats(s));
+	else if (!o.quiet)
 		warn_about_errors(pd_session_stats(s));
 	report_print_free(&pr);
 	ret = r ? 1 : 0;
