@@ -1,6 +1,6 @@
 /* ksyms.c - load /proc/kallsyms text and look addresses up, with perf's
- * rules: T/W/D/B symbols only, duplicates at one address resolved by
- * choose_best_symbol's order, each symbol ending where the next begins. */
+ * rules: T/W/D/B symbols only, of duplicates at one address the last
+ * listed, each symbol ending where the next of its dso begins. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <ctype.h>
 #include <fcntl.h>
@@ -12,6 +12,7 @@
 
 struct ksym {
 	uint64_t start, end;
+	size_t idx;         /* position in the text: the last listed wins */
 	char *name;
 	char *mod;          /* "[mod]" short name without brackets, or NULL */
 	char bind;          /* 'G'lobal, 'L'ocal, 'W'eak */
@@ -30,40 +31,20 @@ static int cmp_start(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static size_t underscores(const char *s)
+static int same_group(const struct ksym *a, const struct ksym *b)
 {
-	size_t n = 0;
-
-	while (s[n] == '_')
-		n++;
-	return n;
-}
-
-/* 1 when @a should be kept over @b (perf's choose_best_symbol). */
-static int better(const struct ksym *a, const struct ksym *b)
-{
-	uint64_t la = a->end - a->start, lb = b->end - b->start;
-
-	if ((lb == 0) != (la == 0))
-		return la > 0;
-	if ((a->bind == 'W') != (b->bind == 'W'))
-		return b->bind == 'W';
-	if ((a->bind == 'G') != (b->bind == 'G'))
-		return a->bind == 'G';
-	if (underscores(a->name) != underscores(b->name))
-		return underscores(a->name) < underscores(b->name);
-	if (strlen(a->name) != strlen(b->name))
-		return strlen(a->name) > strlen(b->name);
-	return 1;
+	return (!a->mod && !b->mod) || (a->mod && b->mod && !strcmp(a->mod, b->mod));
 }
 
 int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
 {
 	char *buf = malloc(len + 1), *line, *next;
-	size_t cap = 0, n = 0, w;
+	size_t cap = 0, n = 0;
 
 	if (!buf)
 		return -1;
@@ -108,30 +89,35 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
 		}
 		k->syms[n].start = addr;
 		k->syms[n].end = addr;
+		k->syms[n].idx = n;
 		k->syms[n].name = name;
 		k->syms[n].mod = mod;
 		k->syms[n].bind = t == 'W' ? 'W' : isupper((unsigned char)type[0]) ? 'G' : 'L';
 		n++;
 	}
+	k->nr = 0;
+	if (n == 0)
+		goto done;
 	qsort(k->syms, n, sizeof(*k->syms), cmp_start);
-	/* Ends first (next start), then keep the best of each start address. */
+	/*
+	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
+	 * symbol ends where the next one of its dso (the kernel, or its
+	 * module) starts, the last of a dso a page past its start rounded
+	 * up; of symbols sharing an address only the one listed last has a
+	 * length, so it is the one kept.
+	 */
 	for (size_t i = 0; i < n; i++) {
 		size_t j = i + 1;
 
 		while (j < n && k->syms[j].start == k->syms[i].start)
 			j++;
-		k->syms[i].end = j < n ? k->syms[j].start :
+		k->syms[i].end = j < n && same_group(&k->syms[i], &k->syms[j]) ? k->syms[j].start :
 			((k->syms[i].start + 4095) & ~4095ULL) + 4096;
 	}
-	for (size_t i = 0, out = 0; i < n; i = w) {
-		struct ksym best = k->syms[i];
-
-		for (w = i + 1; w < n && k->syms[w].start == best.start; w++)
-			if (!better(&best, &k->syms[w]))
-				best = k->syms[w];
-		k->syms[out++] = best;
-		k->nr = out;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (i + 1 == n || k->syms[i + 1].start != k->syms[i].start)
+			k->syms[k->nr++] = k->syms[i];
+done:
 	free(k->text);
 	k->text = buf;
 	return (int)k->nr;

@@ -4,6 +4,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
+#include <traceevent/event-parse.h>
 #include "pd_session_int.h"
 
 #define MAX_TRACEDATA   (256u << 20)
@@ -255,6 +256,77 @@ static int is_kernel_mmap(const unsigned char *rec, size_t size, uint32_t type)
 	       !memcmp(rec + at, name, sizeof(name) - 1);
 }
 
+/* What every sample of @e must satisfy before anything reads its fields. */
+static int dyn_prepare(struct pd_evsel *e)
+{
+	struct tep_format_field *f, *lists[2] = { e->tp->format.common_fields, e->tp->format.fields };
+	int n = 0;
+
+	e->dyn_ready = 1;
+	for (int l = 0; l < 2; l++)
+		for (f = lists[l]; f; f = f->next) {
+			if (f->offset + f->size > e->raw_min)
+				e->raw_min = f->offset + f->size;
+			n += !!(f->flags & TEP_FIELD_IS_DYNAMIC);
+		}
+	if (!n)
+		return 0;
+	e->dyn = calloc((size_t)n, sizeof(*e->dyn));
+	if (!e->dyn)
+		return TB_ERR_NOMEM;
+	for (f = e->tp->format.fields; f; f = f->next)
+		if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+			struct pd_dynfield *d = &e->dyn[e->nr_dyn++];
+
+			d->name = f->name;
+			d->offset = f->offset;
+			d->size = f->size;
+			d->relative = !!(f->flags & TEP_FIELD_IS_RELATIVE);
+			d->string = !!(f->flags & TEP_FIELD_IS_STRING);
+		}
+	return 0;
+}
+
+/* A tracepoint sample's RAW must hold every field, and each __data_loc
+ * must point inside it (a string with its NUL): libtraceevent and the
+ * engines may then read fields without further checks. */
+static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
+		     uint64_t off)
+{
+	int r;
+
+	if (!e->tp)
+		return pd_session_check_formats(s, off, s->err);
+	if (!e->dyn_ready && (r = dyn_prepare(e)))
+		return r;
+	if (!smp->raw || smp->raw_size < (uint32_t)e->raw_min)
+		return tb_err_set(s->err, TB_ERR_FORMAT, off,
+				  "%s sample: raw data of %u bytes, its format needs %d",
+				  e->name, smp->raw_size, e->raw_min);
+	for (int i = 0; i < e->nr_dyn; i++) {
+		const struct pd_dynfield *d = &e->dyn[i];
+		uint32_t loc, o, l;
+
+		if (d->size == 2) {
+			o = pd_u16(smp->raw + d->offset);
+			l = o <= smp->raw_size ? smp->raw_size - o : 0;
+		} else {
+			loc = pd_u32(smp->raw + d->offset);
+			o = loc & 0xffff;
+			l = loc >> 16;
+		}
+		if (d->relative)
+			o += (uint32_t)(d->offset + d->size);
+		if (o > smp->raw_size || l > smp->raw_size - o ||
+		    (d->string && l && !memchr(smp->raw + o, 0, l)))
+			return tb_err_set(s->err, TB_ERR_FORMAT, off,
+					  "%s sample: __data_loc field '%s' [%u, +%u) is outside "
+					  "its %u-byte raw data or lacks its NUL", e->name, d->name,
+					  o, l, smp->raw_size);
+	}
+	return 0;
+}
+
 static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_session *s = ctx;
@@ -273,6 +345,8 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 		struct pd_event ev = { .evsel = e, .sample = &smp, .file_offset = off,
 				       .index = s->nr_delivered++ };
 
+		if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, &smp, off)))
+			return r;
 		ev.comm = pd_threads_comm(&s->threads, smp.pid, smp.tid);
 		if (!ev.comm)
 			return TB_ERR_NOMEM;
@@ -353,6 +427,11 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 32))
 			return bad(s, off, "ID_INDEX count does not fit its record",
 				   size < 16 ? 0 : pd_u64(rec + 8));
+		for (uint64_t i = 0; i < pd_u64(rec + 8); i++)
+			if (!pd_session_id_known(s, pd_u64(rec + 16 + i * 32)))
+				return bad(s, off + 16 + i * 32,
+					   "ID_INDEX names an id that is in no attr's id list",
+					   pd_u64(rec + 16 + i * 32));
 		return 0;
 	case PD_REC_THREAD_MAP:
 		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 24))
@@ -367,13 +446,20 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
 		return 0;
+	case PD_REC_HEADER_EVENT_TYPE:
+	case PD_REC_HEADER_BUILD_ID:
+	case PD_REC_FINISHED_INIT:
+	case 70: case 71: case 72:        /* AUXTRACE_INFO, AUXTRACE, AUXTRACE_ERROR */
+	case 75: case 76: case 77:        /* STAT_CONFIG, STAT, STAT_ROUND */
+	case PD_REC_COMPRESSED:
+		return 0;                 /* nothing a tracepoint report needs */
 	case PD_REC_EVENT_UPDATE:
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_SYSCALL_MAP)
 			return pd_feature_parse(PD_FEAT_SYSCALL_MAP, rec + 24, size - 24, off + 24,
 						&s->info, s->err);
 		return 0;
 	default:
-		return 0;   /* FINISHED_INIT, BUILD_ID...: nothing to do */
+		return bad(s, off, "unknown record type", type);
 	}
 }
 
@@ -395,6 +481,8 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 		consumed = 0;
 		if (type >= PD_REC_USER_START)
 			r = user_record(s, rec, size, off, type, &consumed);
+		else if (type == 0 || type > PD_REC_KERNEL_LAST)
+			r = bad(s, off, "unknown record type", type);
 		else
 			r = kernel_record(s, rec, size, off, type);
 		if (r)

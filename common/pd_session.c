@@ -47,6 +47,21 @@ static int idmap_put(struct pd_session *s, uint64_t id, uint32_t idx)
 	return 0;
 }
 
+int pd_session_id_known(struct pd_session *s, uint64_t id)
+{
+	size_t i;
+
+	if (!s->idmap_slots)
+		return 0;
+	i = (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 20) & (s->idmap_slots - 1);
+	while (s->idmap[i].used) {
+		if (s->idmap[i].id == id)
+			return 1;
+		i = (i + 1) & (s->idmap_slots - 1);
+	}
+	return 0;
+}
+
 struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
 {
 	size_t i;
@@ -122,6 +137,7 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	memset(e, 0, sizeof(*e));
 	memcpy(e->raw, p, size);
 	e->raw_size = size;
+	e->offset = off;
 	e->type = pd_u32(p + PD_ATTR_OFF_TYPE);
 	e->config = pd_u64(p + PD_ATTR_OFF_CONFIG);
 	e->sample_type = pd_u64(p + PD_ATTR_OFF_SAMPLE_TYPE);
@@ -274,6 +290,26 @@ void pd_session_resolve_names(struct pd_session *s)
 	}
 }
 
+/* Tracepoint attrs need the tracing data and their format in it (perf:
+ * "incompatible file format", "cannot find event format for N"). */
+int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err)
+{
+	for (size_t i = 0; i < s->nr_evsels; i++) {
+		struct pd_evsel *e = &s->evsels[i];
+
+		if (e->type != PD_TYPE_TRACEPOINT || e->tp)
+			continue;
+		if (!s->td.tep)
+			return tb_err_set(err, TB_ERR_FORMAT, off,
+					  "no tracing data: the tracepoint events (%s) cannot be "
+					  "decoded", e->name);
+		return tb_err_set(err, TB_ERR_FORMAT, e->offset + PD_ATTR_OFF_CONFIG,
+				  "attr %zu: the tracing data has no format for tracepoint id "
+				  "%llu", i, (unsigned long long)e->config);
+	}
+	return 0;
+}
+
 /* ---- file mode ---- */
 
 static int read_features(struct pd_session *s, struct tb_err *err)
@@ -306,16 +342,17 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		size = pd_u64(idx + k * 16 + 8);
 		k++;
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
-		if (!want)
-			continue;
+		/* every entry must lie in the file, read or not */
 		if (off > s->file_size || size > s->file_size - off ||
-		    size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE)) {
+		    (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE))) {
 			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,
 				       "feature %d section [0x%llx, +0x%llx) is not inside the "
 				       "%llu-byte file", feat, (unsigned long long)off,
 				       (unsigned long long)size, (unsigned long long)s->file_size);
 			goto out;
 		}
+		if (!want)
+			continue;
 		payload = malloc(size ? size : 1);
 		if (!payload) {
 			r = TB_ERR_NOMEM;
@@ -373,6 +410,8 @@ static int open_file_mode(struct pd_session *s, struct tb_err *err)
 	if ((r = read_features(s, err)))
 		return r;
 	pd_session_resolve_names(s);
+	if ((r = pd_session_check_formats(s, 72, err)))
+		return r;
 	return pd_in_seek(&s->in, s->data_offset, s->data_offset + s->data_size, err);
 }
 
@@ -443,6 +482,7 @@ void pd_session_close(struct pd_session *s)
 		return;
 	for (size_t i = 0; i < s->nr_evsels; i++) {
 		free(s->evsels[i].ids);
+		free(s->evsels[i].dyn);
 		free(s->evsels[i].name);
 	}
 	free(s->evsels);

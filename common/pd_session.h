@@ -23,6 +23,13 @@ struct pd_evsel {
 	size_t nr_ids;
 	char *name;                /* EVENT_DESC name, else "sys:event", else "unknown" */
 	struct tep_event *tp;      /* tracepoint format, or NULL */
+	uint64_t offset;           /* where the attr is in the input */
+	struct pd_dynfield {       /* its __data_loc fields, checked in every sample */
+		const char *name;
+		int offset, size, relative, string;
+	} *dyn;
+	int nr_dyn, dyn_ready;
+	int raw_min;               /* RAW bytes its fields need */
 };
 
 /* Counts perf keeps for its end-of-run warnings. */

@@ -43,12 +43,14 @@ struct pd_session {
 };
 
 struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id);
+int pd_session_id_known(struct pd_session *s, uint64_t id);
 int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t avail,
 			uint64_t off, const uint64_t *ids, size_t nr_ids, size_t *attr_len,
 			struct tb_err *err);
 int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, size_t size,
 				uint64_t base, struct tb_err *err);
 void pd_session_resolve_names(struct pd_session *s);
+int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
 int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err);
 
 #endif

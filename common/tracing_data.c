@@ -123,6 +123,10 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 	copy[len] = 0;
 	e = tep_parse_format(res->tep, &ev, copy, len, sys);
 	free(copy);
+	/* libtraceevent 1.7 returns 0 for a print fmt it could not parse and
+	 * only flags the event (it then prints "[FAILED TO PARSE]") */
+	if (e == 0 && ev && (ev->flags & TEP_EVENT_FL_FAILED))
+		return add_warning(res, sys, ev->name, TEP_ERRNO__READ_PRINT_FAILED);
 	if (e == 0)
 		return 0;
 	if (!ev)
@@ -130,6 +134,27 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 				  "tracing data: %s format rejected by libtraceevent: %d",
 				  sys, (int)e);
 	return add_warning(res, sys, ev->name, (int)e);
+}
+
+/* Keep only "PID COMM" lines whose PID fits an int: libtraceevent 1.7.1
+ * leaks on the others (sscanf %m in tep_parse_saved_cmdlines). Upstream
+ * bug; the lines are dropped in place. */
+static void keep_sane_cmdlines(char *text)
+{
+	char *in = text, *out = text;
+
+	while (*in) {
+		char *nl = strchr(in, '\n');
+		size_t len = nl ? (size_t)(nl - in) + 1 : strlen(in);
+		size_t digits = strspn(in, "0123456789");
+
+		if (digits > 0 && digits <= 9 && in[digits] == ' ') {
+			memmove(out, in, len);
+			out += len;
+		}
+		in += len;
+	}
+	*out = 0;
 }
 
 static int parse_text_section(struct cursor *c, struct td_result *res, int is_u64,
@@ -164,10 +189,12 @@ static int parse_text_section(struct cursor *c, struct td_result *res, int is_u6
 		return TB_ERR_NOMEM;
 	memcpy(text, b, n);
 	text[n] = 0;
-	if (!strcmp(what, "printk formats"))
+	if (!strcmp(what, "printk formats")) {
 		tep_parse_printk_formats(res->tep, text);
-	else
+	} else {
+		keep_sane_cmdlines(text);
 		tep_parse_saved_cmdlines(res->tep, text);
+	}
 	free(text);
 	return 0;
 }

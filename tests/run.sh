@@ -5,6 +5,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export TOP="$top" TRACEBOX="$top/build/tracebox" SAN_TRACEBOX="$top/build/san/tracebox"
 export TESTS_COUNTS="$(mktemp)"
 export ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0"
 work=$(mktemp -d /tmp/tracebox-tests.XXXXXX)
 only=${1:-}
 
