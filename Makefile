@@ -11,21 +11,34 @@ TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || ech
 
 CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
 		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
+
+# Embedded Python: Debian's static libpython3.11.a (and the libraries its
+# built-in modules need); without it, the engine registers a stub.
+PY_INC  := /usr/include/python3.11
+PY_A    := /usr/lib/python3.11/config-3.11-x86_64-linux-gnu/libpython3.11.a
+ifneq ($(wildcard $(PY_INC)/Python.h $(PY_A)),)
+PY_SRC  := $(filter-out engines/python_stub.c,$(sort $(wildcard engines/python*.c)))
+PY_LIBS := $(PY_A) -lexpat -lz -lm -lpthread -lutil -ldl
+else
+PY_SRC  := engines/python_stub.c
+endif
 CFLAGS  ?= -O2
 SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 COMMON_SRC  := $(sort $(wildcard common/*.c))
 APPLET_SRC  := $(sort $(wildcard applets/*.c))
+ENGINE_SRC  := engines/registry.c engines/perl_stub.c $(PY_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
 
-OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC)) $(BUILD)/obj/gen/syscalls_builtin.o
-SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
+OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/obj/gen/syscalls_builtin.o
+SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
+DYN_OBJ := $(patsubst %.c,$(BUILD)/dyn/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/dyn/gen/syscalls_builtin.o
 SAN_COMMON_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 
-.PHONY: all deps check demo bench clean sanitize unit
+.PHONY: all deps check demo bench clean sanitize unit dynamic
 all: $(BUILD)/tracebox $(addprefix $(BUILD)/,$(APPLETS)) $(BUILD)/workload
 
 # The tests' known workload (N getppid calls, M failing opens).
@@ -33,13 +46,19 @@ $(BUILD)/workload: tests/tools/workload.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -Wall -static -o $@ $<
 
-$(BUILD)/obj/%.o: %.c $(wildcard common/*.h applets/*.h)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+HDRS := $(wildcard common/*.h applets/*.h engines/*.h)
 
-$(BUILD)/san/%.o: %.c $(wildcard common/*.h applets/*.h)
+$(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -I$(PY_INC) -c $< -o $@
+
+$(BUILD)/san/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -I$(PY_INC) -c $< -o $@
+
+$(BUILD)/dyn/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -DTRACEBOX_DYNAMIC -I$(PY_INC) -c $< -o $@
 
 # The built-in syscall table, from the installed linux-source (x86_64).
 $(GEN_SRC): scripts/tools/gen-syscalls.sh
@@ -55,8 +74,21 @@ $(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
 
+$(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/tracebox: $(OBJ)
-	$(CC) -static -o $@ $(OBJ) $(TEP_A)
+	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(PY_LIBS) 2>&1 | \
+		{ grep -v "requires at runtime the shared libraries\|in function \`" || true; }
+	@test -x $@
+
+# The dynamic build: same sources, the shared libpython, so scripts may
+# import C extension modules (sqlite3, ctypes...).
+dynamic: $(BUILD)/dyn/tracebox
+$(BUILD)/dyn/tracebox: $(DYN_OBJ)
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) -lpython3.11 -lm
+	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 	ln -sf tracebox $@
@@ -64,7 +96,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 # The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A)
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(if $(PY_LIBS),-lpython3.11 -lm)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(SAN_COMMON_OBJ)
@@ -85,6 +117,8 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@tests/bench/report-print
+	@tests/bench/report-python
+	@tests/bench/record-overhead
 
 clean:
 	rm -rf $(BUILD)

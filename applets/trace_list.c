@@ -1,7 +1,9 @@
 /* trace_list.c - trace-list: the canned trace scripts, or (--events) the
  * tracepoints this kernel offers. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "applets.h"
 #include "args.h"
@@ -26,6 +28,84 @@ static const struct applet_help list_help = {
 	list_opts
 };
 
+struct canned {
+	char name[128], args[512], desc[512];
+};
+
+static int cmp_canned(const void *a, const void *b)
+{
+	return strcmp(((const struct canned *)a)->name, ((const struct canned *)b)->name);
+}
+
+/* "# description: ..." and "# args: ..." of a NAME-report descriptor. */
+static void read_descriptor(const char *path, struct canned *c)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, "# description: ", 15))
+			snprintf(c->desc, sizeof(c->desc), "%s", line + 15);
+		else if (!strncmp(line, "# args: ", 8))
+			snprintf(c->args, sizeof(c->args), "%s", line + 8);
+	}
+	fclose(f);
+}
+
+/* Every language's scripts/LANG/bin/NAME-report, listed as perf trace -l does. */
+static int list_scripts(void)
+{
+	static const char *const langs[] = { "python", "perl" };
+	const char *dir = scripts_dir();
+	struct canned *all = NULL;
+	size_t nr = 0;
+
+	if (!dir) {
+		fprintf(stderr, "trace-list: no script tree found (set TRACEBOX_SCRIPTS)\n");
+		return 1;
+	}
+	for (size_t l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+		char bin[4400], path[4800];
+		struct dirent *e;
+		DIR *d;
+
+		snprintf(bin, sizeof(bin), "%s/%s/bin", dir, langs[l]);
+		d = opendir(bin);
+		if (!d)
+			continue;
+		while ((e = readdir(d))) {
+			size_t len = strlen(e->d_name);
+			struct canned *n;
+
+			if (len <= 7 || strcmp(e->d_name + len - 7, "-report"))
+				continue;
+			n = realloc(all, (nr + 1) * sizeof(*n));
+			if (!n)
+				break;
+			all = n;
+			memset(&all[nr], 0, sizeof(*all));
+			snprintf(all[nr].name, sizeof(all[nr].name), "%.*s", (int)(len - 7), e->d_name);
+			snprintf(path, sizeof(path), "%s/%s", bin, e->d_name);
+			read_descriptor(path, &all[nr]);
+			nr++;
+		}
+		closedir(d);
+	}
+	qsort(all, nr, sizeof(*all), cmp_canned);
+	printf("List of available trace scripts:\n");
+	for (size_t i = 0; i < nr; i++) {
+		char first[700];
+
+		snprintf(first, sizeof(first), "%s %s", all[i].name, all[i].args);
+		printf("  %-36s %s\n", first, all[i].desc);
+	}
+	free(all);
+	return 0;
+}
+
 static void print_name(void *ctx, const char *name)
 {
 	(void)ctx;
@@ -43,11 +123,9 @@ int trace_list_main(int argc, char **argv)
 	first = args_parse(&list_help, argc, argv);
 	if (first < 0)
 		return first == -2 ? 0 : 1;
-	if (!o.events) {
-		fprintf(stderr, "trace-list: no canned scripts in this build yet (they come with "
-				"the script engines); try --events\n");
-		return 1;
-	}
+	if (!o.events)
+		return first < argc ? (fprintf(stderr, "trace-list: unexpected argument '%s'\n",
+					       argv[first]), 1) : list_scripts();
 	if (argc - first > 1) {
 		fprintf(stderr, "trace-list: --events takes one GLOB at most\n");
 		return 1;

@@ -399,8 +399,8 @@ int trace_record_main(int argc, char **argv)
 	synth_pid = o.pid ? (pid_t)atoi(o.pid) : child;
 	if (synth_threads(&synth, tids ? &synth_pid : NULL, tids ? 1 : 0) < 0)
 		goto out;
-	if (synth.len) {
-		struct iovec v = { synth.p, synth.len };
+	if (synth.b.len) {
+		struct iovec v = { synth.b.p, synth.b.len };
 
 		if ((rc = pd_writer_write(&w, &v, 1, &err))) {
 			report_err("trace-record", is_pipe ? "(stdout)" : outpath, rc, &err);

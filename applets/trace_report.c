@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "applets.h"
@@ -12,10 +13,11 @@
 #include "ksyms.h"
 #include "pd_session.h"
 #include "report_print.h"
+#include "report_script.h"
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input;
+	const char *input, *script;
 	int header, header_only, nsecs, quiet, stats;
 };
 
@@ -23,6 +25,9 @@ static struct report_opts o;
 static const struct opt report_opts_table[] = {
 	{ 'i', "input", OPT_STR, &o.input, "FILE",
 	  "recording to read (default perf.data; stdin when it is a pipe; - for stdin)" },
+	{ 's', "script", OPT_STR, &o.script, "[LANG:]FILE",
+	  "run a Python (.py) or Perl (.pl) trace script; the operands are its arguments; "
+	  "-s lang lists the languages" },
 	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
@@ -33,12 +38,16 @@ static const struct opt report_opts_table[] = {
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]",
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]\n"
+	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
+	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)",
 	"Print every event of a perf.data recording, one line each, exactly as\n"
 	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
 	"name and the fields as the event's print format renders them. Reads\n"
 	"file-mode and pipe-mode ('perf record -o -') data; events come out in\n"
-	"perf's time order. Warns on stderr, as perf does, about lost events.",
+	"perf's time order. Warns on stderr, as perf does, about lost events.\n"
+	"With -s, or a canned script's NAME, hand every event to a Python or\n"
+	"Perl trace script instead (perf script -s conventions).",
 	report_opts_table
 };
 
@@ -104,15 +113,24 @@ int trace_report_main(int argc, char **argv)
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
-	int fd, r, ret = 1;
+	char canned[4400];
+	int fd, r, first, ret = 1;
 
 	memset(&o, 0, sizeof(o));
-	r = args_parse(&report_help, argc, argv);
-	if (r < 0)
-		return r == -2 ? 0 : 1;
-	if (r < argc) {
-		fprintf(stderr, "trace-report: unexpected argument '%s' (try --help)\n", argv[r]);
-		return 1;
+	first = args_parse(&report_help, argc, argv);
+	if (first < 0)
+		return first == -2 ? 0 : 1;
+	if (o.script && (!strcasecmp(o.script, "lang") || !strcmp(o.script, "list"))) {
+		report_list_languages();
+		return 0;
+	}
+	if (!o.script && first < argc) {
+		if (canned_script(argv[first], canned, sizeof(canned))) {
+			fprintf(stderr, "trace-report: '%s' is neither an option nor a canned "
+					"script (trace-list lists them)\n", argv[first]);
+			return 1;
+		}
+		o.script = canned;
 	}
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
@@ -128,6 +146,15 @@ int trace_report_main(int argc, char **argv)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
 		ret = 0;
+		goto out;
+	}
+	if (o.script) {
+		/* the script's argv: [script, operands after the options...] */
+		int skip = o.script == canned ? 0 : 1;   /* argv[0] becomes the script */
+
+		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
+		if (!o.quiet)
+			warn_about_errors(pd_session_stats(s));
 		goto out;
 	}
 	if (report_print_init(&pr, s, stdout, o.nsecs)) {

@@ -11,24 +11,7 @@
 
 static void put(struct synth_buf *b, const void *d, size_t n)
 {
-	if (b->oom)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 65536;
-		unsigned char *np;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		np = realloc(b->p, cap);
-		if (!np) {
-			b->oom = 1;
-			return;
-		}
-		b->p = np;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, d, n);
-	b->len += n;
+	bb_put(&b->b, d, n);
 }
 
 static void put_u32(struct synth_buf *b, uint32_t v) { put(b, &v, 4); }
@@ -157,11 +140,10 @@ long synth_threads(struct synth_buf *b, const pid_t *pids, size_t nr_pids)
 				n += synth_process(b, (pid_t)atoi(e->d_name));
 		closedir(d);
 	}
-	return b->oom ? -1 : n;
+	return b->b.oom ? -1 : n;
 }
 
 void synth_free(struct synth_buf *b)
 {
-	free(b->p);
-	memset(b, 0, sizeof(*b));
+	bb_free(&b->b);
 }

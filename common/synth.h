@@ -6,12 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include "bytebuf.h"
 
 struct synth_buf {
-	unsigned char *p;
-	size_t len, cap;
+	struct bytebuf b;
 	uint64_t id;          /* IDENTIFIER for the sample_id trailer */
-	int oom;
 };
 
 /**

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pd_format.h"
+#include "bytebuf.h"
 #include "syscall_map.h"
 #include "tracefs.h"
 
@@ -103,53 +104,25 @@ int scmap_load(struct syscall_map *m, const char *tracefs, const char *arch, str
 	return scmap_from_builtin(m, arch, err);
 }
 
-struct wbuf {
-	unsigned char *p;
-	size_t len, cap;
-	int oom;
-};
-
-static void wput(struct wbuf *b, const void *d, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 4096;
-		unsigned char *np;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		np = realloc(b->p, cap);
-		if (!np) {
-			b->oom = 1;
-			return;
-		}
-		b->p = np;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, d, n);
-	b->len += n;
-}
-
-static void wstr(struct wbuf *b, const char *s)
+static void wstr(struct bytebuf *b, const char *s)
 {
 	uint32_t n = (uint32_t)strlen(s) + 1;
 
-	wput(b, &n, 4);
-	wput(b, s, n);
+	bb_put(b, &n, 4);
+	bb_put(b, s, n);
 }
 
 int scmap_encode(const struct syscall_map *m, unsigned char **out, size_t *len)
 {
-	struct wbuf b = { 0 };
+	struct bytebuf b = { 0 };
 	uint32_t v = 1;
 
-	wput(&b, &v, 4);
+	bb_put(&b, &v, 4);
 	wstr(&b, m->arch);
 	wstr(&b, m->source);
-	wput(&b, &m->nr, 4);
+	bb_put(&b, &m->nr, 4);
 	for (uint32_t i = 0; i < m->nr; i++) {
-		wput(&b, &m->ents[i].nr, 4);
+		bb_put(&b, &m->ents[i].nr, 4);
 		wstr(&b, m->ents[i].name);
 	}
 	if (b.oom) {

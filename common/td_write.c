@@ -8,39 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "bytebuf.h"
 #include "td_write.h"
 #include "tracefs.h"
 
-struct obuf {
-	unsigned char *p;
-	size_t len, cap;
-	int oom;
-};
-
-static void put(struct obuf *b, const void *data, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 65536;
-		unsigned char *np;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		np = realloc(b->p, cap);
-		if (!np) {
-			b->oom = 1;
-			return;
-		}
-		b->p = np;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, data, n);
-	b->len += n;
-}
-
 /* A file's bytes preceded by their count in @size_bytes (4 or 8). */
-static int put_file(struct obuf *b, const char *path, int size_bytes, struct tb_err *err)
+static int put_file(struct bytebuf *b, const char *path, int size_bytes, struct tb_err *err)
 {
 	char *text;
 	size_t len;
@@ -51,13 +24,13 @@ static int put_file(struct obuf *b, const char *path, int size_bytes, struct tb_
 	if (size_bytes == 4) {
 		uint32_t n = (uint32_t)len;
 
-		put(b, &n, 4);
+		bb_put(b, &n, 4);
 	} else {
 		uint64_t n = len;
 
-		put(b, &n, 8);
+		bb_put(b, &n, 8);
 	}
-	put(b, text, len);
+	bb_put(b, text, len);
 	free(text);
 	return 0;
 }
@@ -84,7 +57,7 @@ static int is_subdir(const struct dirent *d)
 }
 
 /* One system: count of recorded events that have a format, then each. */
-static int put_system(struct obuf *b, const char *dir, const struct td_event_name *evs,
+static int put_system(struct bytebuf *b, const char *dir, const struct td_event_name *evs,
 		      size_t nr, struct tb_err *err)
 {
 	DIR *d = opendir(dir);
@@ -101,7 +74,7 @@ static int put_system(struct obuf *b, const char *dir, const struct td_event_nam
 			snprintf(path, sizeof(path), "%s/%s/format", dir, e->d_name);
 			count += stat(path, &st) == 0;
 		}
-	put(b, &count, 4);
+	bb_put(b, &count, 4);
 	rewinddir(d);
 	while (!r && (e = readdir(d)))
 		if (is_subdir(e) && recorded_name(e->d_name, evs, nr)) {
@@ -116,7 +89,7 @@ static int put_system(struct obuf *b, const char *dir, const struct td_event_nam
 int td_build(const char *tracefs, const struct td_event_name *evs, size_t nr,
 	     unsigned char **out, size_t *len, struct tb_err *err)
 {
-	struct obuf b = { 0 };
+	struct bytebuf b = { 0 };
 	char path[1024];
 	uint32_t count = 0, page = (uint32_t)sysconf(_SC_PAGESIZE);
 	unsigned char endian_long[2] = { __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__,
@@ -125,15 +98,15 @@ int td_build(const char *tracefs, const struct td_event_name *evs, size_t nr,
 	DIR *d;
 	int r;
 
-	put(&b, "\027\010\104tracing", 10);
-	put(&b, "0.6", 4);
-	put(&b, endian_long, 2);
-	put(&b, &page, 4);
-	put(&b, "header_page", 12);
+	bb_put(&b, "\027\010\104tracing", 10);
+	bb_put(&b, "0.6", 4);
+	bb_put(&b, endian_long, 2);
+	bb_put(&b, &page, 4);
+	bb_put(&b, "header_page", 12);
 	snprintf(path, sizeof(path), "%s/events/header_page", tracefs);
 	if ((r = put_file(&b, path, 8, err)))
 		goto fail;
-	put(&b, "header_event", 13);
+	bb_put(&b, "header_event", 13);
 	snprintf(path, sizeof(path), "%s/events/header_event", tracefs);
 	if ((r = put_file(&b, path, 8, err)))
 		goto fail;
@@ -150,7 +123,7 @@ int td_build(const char *tracefs, const struct td_event_name *evs, size_t nr,
 	while ((e = readdir(d)))
 		count += is_subdir(e) && strcmp(e->d_name, "ftrace") &&
 			 recorded_system(e->d_name, evs, nr);
-	put(&b, &count, 4);
+	bb_put(&b, &count, 4);
 	rewinddir(d);
 	r = 0;
 	while (!r && (e = readdir(d))) {
@@ -163,22 +136,22 @@ int td_build(const char *tracefs, const struct td_event_name *evs, size_t nr,
 		snprintf(sys, sizeof(sys), "%s/events/%s", tracefs, e->d_name);
 		if (stat(sys, &st) < 0)
 			continue;
-		put(&b, e->d_name, strlen(e->d_name) + 1);
+		bb_put(&b, e->d_name, strlen(e->d_name) + 1);
 		r = put_system(&b, sys, evs, nr, err);
 	}
 	closedir(d);
 	if (r)
 		goto fail;
-	put(&b, "\0\0\0\0", 4);                   /* kallsyms: perf writes none */
+	bb_put(&b, "\0\0\0\0", 4);                   /* kallsyms: perf writes none */
 	/* both optional: perf writes a zero size when the file is absent */
 	snprintf(path, sizeof(path), "%s/printk_formats", tracefs);
 	if (access(path, F_OK))
-		put(&b, "\0\0\0\0", 4);
+		bb_put(&b, "\0\0\0\0", 4);
 	else if ((r = put_file(&b, path, 4, err)))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/saved_cmdlines", tracefs);
 	if (access(path, F_OK))
-		put(&b, "\0\0\0\0\0\0\0\0", 8);
+		bb_put(&b, "\0\0\0\0\0\0\0\0", 8);
 	else if ((r = put_file(&b, path, 8, err)))
 		goto fail;
 	if (b.oom) {

@@ -1,0 +1,142 @@
+/* report_script.c - trace-report -s: pick the engine, run the script over
+ * every event, stop cleanly on SIGINT or a script error. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "engine.h"
+#include "pd_session.h"
+#include "report_script.h"
+#include "xfuncs.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+void report_list_languages(void)
+{
+	const struct engine_ops *const *e = engine_list();
+
+	printf("Scripting language extensions (used in -s [lang:]script.[ext]):\n\n");
+	for (int i = 0; e[i]; i++) {
+		printf("  %-42s [%s]%s%s\n", e[i]->name, e[i]->ext + 1,
+		       e[i]->unavailable ? "  " : "", e[i]->unavailable ? e[i]->unavailable : "");
+		printf("  %-42s [%s]\n", e[i]->alias, e[i]->ext + 1);
+	}
+}
+
+int canned_script(const char *name, char *out, size_t len)
+{
+	const struct engine_ops *const *e = engine_list();
+	const char *dir = scripts_dir();
+	char desc[4400];
+
+	if (!dir || strchr(name, '/') || !*name)
+		return -1;
+	for (int i = 0; e[i]; i++) {
+		char lang[32];
+
+		snprintf(lang, sizeof(lang), "%s", e[i]->name);
+		for (char *c = lang; *c; c++)
+			*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+		snprintf(desc, sizeof(desc), "%s/%s/bin/%s-report", dir, lang, name);
+		snprintf(out, len, "%s/%s/%s%s", dir, lang, name, e[i]->ext);
+		if (!access(desc, R_OK) && !access(out, R_OK))
+			return 0;
+	}
+	return -1;
+}
+
+static void log_stderr(void *ctx, const char *text)
+{
+	(void)ctx;
+	fflush(stdout);
+	fputs(text, stderr);
+}
+
+struct run_ctx {
+	const struct engine_ops *ops;
+	struct engine_run *run;
+	struct tb_err *err;
+};
+
+static int on_event(void *ctx, const struct pd_event *ev)
+{
+	struct run_ctx *c = ctx;
+
+	if (interrupted)
+		return TB_ERR_STOP;
+	return c->ops->event(c->run, ev, c->err);
+}
+
+int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
+		      char **argv)
+{
+	const struct engine_ops *ops = NULL;
+	const char *script = spec, *colon = strchr(spec, ':');
+	struct engine_start st = { 0 };
+	struct tb_err err = { 0 }, stop_err = { 0 };
+	struct run_ctx rc = { 0 };
+	struct pd_consumer c;
+	struct sigaction sa, old;
+	char exec_path[4200], lang[32];
+	int r, r2, exit_status = -1;
+
+	if (colon && (size_t)(colon - spec) < sizeof(lang)) {
+		snprintf(lang, sizeof(lang), "%.*s", (int)(colon - spec), spec);
+		ops = engine_find(lang);
+		if (ops)
+			script = colon + 1;
+	}
+	if (!ops)
+		ops = engine_for_file(script);
+	if (!ops) {
+		fprintf(stderr, "trace-report: %s: no engine for this script (name a language "
+				"with -s LANG:FILE; -s lang lists them)\n", script);
+		return 1;
+	}
+	if (access(script, R_OK)) {
+		fprintf(stderr, "trace-report: %s: cannot read the script: %m\n", script);
+		return 1;
+	}
+	snprintf(exec_path, sizeof(exec_path), "%s/..", scripts_dir() ? scripts_dir() : ".");
+	setenv("TRACEBOX_SCRIPTS", scripts_dir() ? scripts_dir() : "", 1);
+	argv[0] = (char *)script;
+	st.script = script;
+	st.argc = argc;
+	st.argv = argv;
+	st.session = s;
+	st.exec_path = exec_path;
+	st.log = log_stderr;
+	st.exit_status = &exit_status;
+	rc.ops = ops;
+	rc.err = &err;
+	r = ops->start(&rc.run, &st, &err);
+	if (!r) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigint;
+		sigaction(SIGINT, &sa, &old);
+		c.ctx = &rc;
+		c.sample = on_event;
+		r = pd_session_process(s, &c, &err);
+		sigaction(SIGINT, &old, NULL);
+		if (r == TB_ERR_STOP && interrupted && !err.code)
+			r = 0;     /* SIGINT: stop reading, still run trace_end */
+	}
+	r2 = ops->stop ? ops->stop(rc.run, &stop_err) : 0;
+	fflush(stdout);
+	if (exit_status >= 0)
+		return exit_status;     /* the script ended the run itself */
+	if (r)
+		report_err("trace-report", err.code == TB_ERR_STOP || !err.has_offset ? script : path,
+			   r, &err);
+	else if (r2)
+		report_err("trace-report", script, r2, &stop_err);
+	return r || r2 ? 1 : 0;
+}

@@ -1,0 +1,22 @@
+/* report_script.h - trace-report's script mode: run an engine over a recording. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef REPORT_SCRIPT_H
+#define REPORT_SCRIPT_H
+
+struct pd_session;
+
+/** report_list_languages - "-s lang": the engines of this build */
+void report_list_languages(void);
+
+/**
+ * report_run_script - run [lang:]SPEC with @argc/@argv (argv[0] = script)
+ * over @s. Prints errors; returns the exit status.
+ */
+int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
+		      char **argv);
+
+/** canned_script - the script of canned NAME (scripts/LANG/bin/NAME-report
+ * and scripts/LANG/NAME.EXT), written to @out; 0 or -1 */
+int canned_script(const char *name, char *out, size_t len);
+
+#endif

@@ -1,0 +1,58 @@
+/* engine.h - the scripting engine ops table: the only engine header applets include. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <stdio.h>
+#include "pd_session.h"
+#include "tb_err.h"
+
+struct engine_run;
+
+/* What an engine needs to start a script. */
+struct engine_start {
+	const char *script;        /* path of the script */
+	int argc;                  /* script arguments (argv[0] is the script) */
+	char **argv;
+	struct pd_session *session;/* evsels, tracepoint formats, header info */
+	const char *exec_path;     /* tracebox's tree: EXEC_PATH/scripts/<lang>/... */
+	/* Where tracebacks and script errors go (the applet prints them). */
+	void (*log)(void *ctx, const char *text);
+	void *log_ctx;
+	/* Set (>= 0) when the script ended the run itself (sys.exit, exit):
+	 * the exit status to return, nothing more to report. */
+	int *exit_status;
+};
+
+/* What trace-gen needs. */
+struct engine_gen {
+	struct pd_session *session;
+	const char *output;        /* file name to write */
+};
+
+/*
+ * Lifecycle: start (loads the script, calls trace_begin), then event for
+ * every sample in order, then stop (trace_end, teardown). An error from
+ * event stops the run; stop must still be called. Engines never print or
+ * exit: script output goes to stdout through the interpreter, errors go to
+ * @log and come back as TB_ERR_* with @err set.
+ */
+struct engine_ops {
+	const char *name;          /* "Python" */
+	const char *alias;         /* "py" */
+	const char *ext;           /* ".py" */
+	const char *unavailable;   /* non-NULL: this build lacks the engine; how to get it */
+	int (*start)(struct engine_run **run, const struct engine_start *st, struct tb_err *err);
+	int (*event)(struct engine_run *run, const struct pd_event *ev, struct tb_err *err);
+	int (*stop)(struct engine_run *run, struct tb_err *err);
+	int (*generate)(const struct engine_gen *g, struct tb_err *err);
+};
+
+/** engine_find - by name or alias, case-insensitive ("python", "py", "Perl", "pl") */
+const struct engine_ops *engine_find(const char *name);
+/** engine_for_file - by the script's extension */
+const struct engine_ops *engine_for_file(const char *path);
+/** engine_list - the registry, NULL-terminated */
+const struct engine_ops *const *engine_list(void);
+
+#endif
