@@ -122,3 +122,6 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# Rules kept beside what they build: the fuzz targets, the kernel and QEMU rig.
+include $(wildcard tests/fuzz/fuzz.mk kernel/kernel.mk qemu/qemu.mk)
