@@ -27,7 +27,19 @@ SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanit
 
 COMMON_SRC  := $(sort $(wildcard common/*.c))
 APPLET_SRC  := $(sort $(wildcard applets/*.c))
-ENGINE_SRC  := engines/registry.c engines/perl_stub.c $(PY_SRC)
+# Embedded Perl: Debian's static libperl.a; without it, a stub.
+PERL_CORE := /usr/lib/x86_64-linux-gnu/perl/5.36/CORE
+PERL_A    := /usr/lib/x86_64-linux-gnu/libperl.a
+ifneq ($(wildcard $(PERL_CORE)/perl.h $(PERL_A)),)
+PERL_SRC  := $(filter-out engines/perl_stub.c,$(sort $(wildcard engines/perl*.c)))
+PERL_LIBS := $(PERL_A) -lcrypt -lm -ldl -lpthread
+PERL_SO_LIBS := -Wl,-E -L$(PERL_CORE) -lperl -lcrypt
+PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -fwrapv \
+	       -fno-strict-aliasing -Wno-shadow -Wno-unused-parameter
+else
+PERL_SRC  := engines/perl_stub.c
+endif
+ENGINE_SRC  := engines/registry.c $(PERL_SRC) $(PY_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
@@ -47,6 +59,10 @@ $(BUILD)/workload: tests/tools/workload.c
 	$(CC) -O2 -Wall -static -o $@ $<
 
 HDRS := $(wildcard common/*.h applets/*.h engines/*.h)
+
+# perl.h wants its own flags, only in the Perl engine's files
+$(patsubst %.c,$(BUILD)/obj/%.o,$(PERL_SRC)) $(patsubst %.c,$(BUILD)/san/%.o,$(PERL_SRC)) \
+$(patsubst %.c,$(BUILD)/dyn/%.o,$(PERL_SRC)): CFLAGS_COMMON += $(PERL_CFLAGS)
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -79,7 +95,7 @@ $(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
 	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
-	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(PY_LIBS) 2>&1 | \
+	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
 		{ grep -v "requires at runtime the shared libraries\|in function \`" || true; }
 	@test -x $@
 
@@ -87,7 +103,7 @@ $(BUILD)/tracebox: $(OBJ)
 # import C extension modules (sqlite3, ctypes...).
 dynamic: $(BUILD)/dyn/tracebox
 $(BUILD)/dyn/tracebox: $(DYN_OBJ)
-	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) -lpython3.11 -lm
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) -lpython3.11 $(PERL_SO_LIBS) -lm
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
@@ -96,7 +112,8 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 # The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(if $(PY_LIBS),-lpython3.11 -lm)
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
+		$(PERL_SO_LIBS)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(SAN_COMMON_OBJ)
@@ -107,7 +124,7 @@ deps:
 	@scripts/tools/install-deps.sh
 
 check: deps
-	@$(MAKE) --no-print-directory all sanitize
+	@$(MAKE) --no-print-directory all sanitize dynamic
 	@tests/run.sh
 
 demo: deps
@@ -118,6 +135,7 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@tests/bench/report-print
 	@tests/bench/report-python
+	@tests/bench/report-perl
 	@tests/bench/record-overhead
 
 clean:

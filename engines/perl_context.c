@@ -1,0 +1,71 @@
+/* perl_context.c - Perf::Trace::Context as XS compiled into the binary:
+ * common_pc, common_flags, common_lock_depth of the current event. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "perl_int.h"
+#include "tp_fields.h"
+
+#define CURRENT_KEY "tracebox::context"
+
+/* Where the engine keeps the current event: per interpreter, in
+ * PL_modglobal, so a $context from a script is checked, not trusted. */
+void pl_set_current(pTHX_ struct pl_current *cur)
+{
+	(void)hv_store(PL_modglobal, CURRENT_KEY, sizeof(CURRENT_KEY) - 1,
+		       newSViv(PTR2IV(cur)), 0);
+}
+
+static struct pl_current *current(pTHX_ SV *ctx)
+{
+	SV **sv = hv_fetch(PL_modglobal, CURRENT_KEY, sizeof(CURRENT_KEY) - 1, 0);
+
+	if (!sv || !SvIOK(*sv) || !SvOK(ctx) || SvIV(ctx) != SvIV(*sv))
+		Perl_croak(aTHX_ "Perf::Trace::Context: not the context of the current event");
+	return INT2PTR(struct pl_current *, SvIV(*sv));
+}
+
+XS(XS_common_pc);
+XS(XS_common_pc)
+{
+	dXSARGS;
+	struct pl_current *c;
+
+	if (items != 1)
+		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_pc(context)");
+	c = current(aTHX_ ST(0));
+	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_preempt, 1, 0));
+}
+
+XS(XS_common_flags);
+XS(XS_common_flags)
+{
+	dXSARGS;
+	struct pl_current *c;
+
+	if (items != 1)
+		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_flags(context)");
+	c = current(aTHX_ ST(0));
+	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_flags, 1, 0));
+}
+
+/* 0 on kernels without the field (all since 2.6.37) */
+XS(XS_common_lock_depth);
+XS(XS_common_lock_depth)
+{
+	dXSARGS;
+	struct pl_current *c;
+
+	if (items != 1)
+		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_lock_depth(context)");
+	c = current(aTHX_ ST(0));
+	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_lock_depth, 4, 1));
+}
+
+XS(boot_Perf__Trace__Context)
+{
+	dXSARGS;
+	(void)items;
+	newXS("Perf::Trace::Context::common_pc", XS_common_pc, __FILE__);
+	newXS("Perf::Trace::Context::common_flags", XS_common_flags, __FILE__);
+	newXS("Perf::Trace::Context::common_lock_depth", XS_common_lock_depth, __FILE__);
+	XSRETURN_YES;
+}
