@@ -3,6 +3,7 @@
 # tests and demo need. Silent when everything is there; idempotent.
 set -e
 PKGS="gcc make pkg-config libc6-dev libtraceevent-dev python3-dev libperl-dev
+libexpat1-dev zlib1g-dev libcrypt-dev time
 linux-perf busybox-static linux-source-6.1 file"
 
 missing=""
