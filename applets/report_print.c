@@ -13,6 +13,11 @@
 #include "report_print.h"
 #include "tp_fastfmt.h"
 
+struct report_fast {
+	struct tpf_prog *prog;
+	int tried;
+};
+
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
 	const struct pd_evsel *first_tp = NULL;
@@ -21,6 +26,7 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 	p->out = out;
 	p->session = s;
 	p->nsecs = nsecs;
+	idtable_init(&p->fast, sizeof(struct report_fast));
 	p->seq = malloc(sizeof(*p->seq));
 	if (!p->seq)
 		return -1;
@@ -38,10 +44,9 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 
 void report_print_free(struct report_print *p)
 {
-	for (size_t i = 0; i < p->nr_fast; i++)
-		tpf_free(p->fast[i].prog);
-	free(p->fast);
-	p->fast = NULL;
+	for (size_t i = 0; i < p->fast.nr; i++)
+		tpf_free(((struct report_fast *)idtable_at(&p->fast, i))->prog);
+	idtable_free(&p->fast);
 	if (p->seq) {
 		trace_seq_destroy(p->seq);
 		free(p->seq);
@@ -65,25 +70,15 @@ static int max_name_len(struct pd_session *s)
 /* The fast renderer of @tp, compiled on first use; NULL means libtraceevent. */
 static struct tpf_prog *fast_prog(struct report_print *p, struct tep_event *tp)
 {
-	size_t id = (size_t)tp->id;
+	struct report_fast *f = idtable_slot(&p->fast, tp->id);
 
-	if (tp->id < 0 || id > 1u << 20)
+	if (!f)
 		return NULL;
-	if (id >= p->nr_fast) {
-		size_t n = id + 64;
-		struct report_fast *f = realloc(p->fast, n * sizeof(*f));
-
-		if (!f)
-			return NULL;
-		memset(f + p->nr_fast, 0, (n - p->nr_fast) * sizeof(*f));
-		p->fast = f;
-		p->nr_fast = n;
+	if (!f->tried) {
+		f->tried = 1;
+		f->prog = tpf_compile(tp);
 	}
-	if (!p->fast[id].tried) {
-		p->fast[id].tried = 1;
-		p->fast[id].prog = tpf_compile(tp);
-	}
-	return p->fast[id].prog;
+	return f->prog;
 }
 
 static char *put_str(char *o, const char *s, size_t len)

@@ -4,6 +4,7 @@
 #define REPORT_PRINT_H
 
 #include <stdio.h>
+#include "idtable.h"
 
 struct pd_session;
 struct pd_event;
@@ -15,11 +16,7 @@ struct report_print {
 	int name_width;        /* 0 until the first sample */
 	int show_comm, show_tid, show_cpu, show_time;
 	struct trace_seq *seq;
-	struct report_fast {        /* fast renderers, indexed by tracepoint id */
-		struct tpf_prog *prog;
-		int tried;
-	} *fast;
-	size_t nr_fast;
+	struct idtable fast;        /* per tracepoint id: struct report_fast */
 };
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
+#include "pd_session.h"
 #include "tp_fields.h"
 
 static int common_offset(struct tep_event *ev, const char *name)
@@ -150,4 +151,29 @@ int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int
 	if (off < 0 || (size_t)off + (size_t)bytes > size)
 		return 0;
 	return (int)load(raw + off, bytes, is_signed);
+}
+
+int tp_for_each_layout(struct pd_session *s,
+		       int (*fn)(void *ctx, struct tep_event *tp, const struct tp_layout *l),
+		       void *ctx)
+{
+	size_t n = pd_session_nr_evsels(s);
+
+	for (size_t i = 0; i < n; i++) {
+		struct tep_event *tp = pd_session_evsel(s, i)->tp;
+		struct tp_layout l;
+		int r, dup = 0;
+
+		for (size_t j = 0; tp && j < i; j++)
+			dup |= pd_session_evsel(s, j)->tp == tp;
+		if (!tp || dup)
+			continue;
+		if (tp_layout_build(&l, tp))
+			return -1;
+		r = fn(ctx, tp, &l);
+		tp_layout_free(&l);
+		if (r)
+			return r;
+	}
+	return 0;
 }

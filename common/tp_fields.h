@@ -57,6 +57,16 @@ int tp_read_bytes(const struct tp_field *f, const unsigned char *raw, size_t siz
 /** tp_printable - perf's is_printable_array: NUL last, printable before the first NUL */
 int tp_printable(const unsigned char *p, size_t len);
 
+struct pd_session;
+/**
+ * tp_for_each_layout - call @fn once for each distinct tracepoint format of
+ * the recording's attrs, in attr order, with its layout; stops at and
+ * returns a non-zero result of @fn, or -1 when out of memory.
+ */
+int tp_for_each_layout(struct pd_session *s,
+		       int (*fn)(void *ctx, struct tep_event *tp, const struct tp_layout *l),
+		       void *ctx);
+
 /** tp_common_int - a common field (e.g. common_preempt_count) at @off, or 0 */
 int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed);
 

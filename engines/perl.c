@@ -12,10 +12,10 @@
 #include "engine.h"
 #include "perl_int.h"
 #include "syscall_map.h"
+#include "idtable.h"
 #include "tp_fields.h"
 #include "tp_symbols.h"
 
-#define MAX_ID (1 << 20)
 #define NR_COMMON 8
 
 struct pl_event {             /* per tracepoint id */
@@ -31,8 +31,7 @@ struct engine_run {
 	const struct engine_start *st;
 	PerlInterpreter *perl;
 	struct pl_current cur;
-	struct pl_event *evs;
-	size_t nr_evs;
+	struct idtable evs;       /* per tracepoint id: struct pl_event */
 	CV *unhandled;
 	SV *context;              /* $context: an IV naming @cur */
 	SV *empty_chain;          /* [] for samples without a callchain */
@@ -226,23 +225,12 @@ static int define_value(void *ctx, enum tp_sym_kind kind, const char *field, uin
 static struct pl_event *event_info(struct engine_run *r, struct tep_event *tp, struct tb_err *err)
 {
 	dTHXa(r->perl);
-	struct pl_event *e;
-	size_t id = (size_t)tp->id;
+	struct pl_event *e = idtable_slot(&r->evs, tp->id);
 
-	if (tp->id < 0 || id >= MAX_ID) {
+	if (!e) {
 		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", tp->id);
 		return NULL;
 	}
-	if (id >= r->nr_evs) {
-		struct pl_event *n = realloc(r->evs, (id + 64) * sizeof(*n));
-
-		if (!n)
-			return NULL;
-		memset(n + r->nr_evs, 0, (id + 64 - r->nr_evs) * sizeof(*n));
-		r->evs = n;
-		r->nr_evs = id + 64;
-	}
-	e = &r->evs[id];
 	if (e->ready)
 		return e;
 	if (tp_layout_build(&e->layout, tp)) {
@@ -414,6 +402,7 @@ static int pl_start(struct engine_run **out, const struct engine_start *st, stru
 	if (!r)
 		return TB_ERR_NOMEM;
 	r->st = st;
+	idtable_init(&r->evs, sizeof(struct pl_event));
 	if (setenv("PERF_EXEC_PATH", st->exec_path, 1))
 		return TB_ERR_NOMEM;
 	if ((rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
@@ -454,9 +443,12 @@ static int pl_stop(struct engine_run *r, struct tb_err *err)
 		if (r->loaded)
 			rc = call_optional(r, "trace_end", err);
 		PerlIO_flush(PerlIO_stdout());
-		for (size_t i = 0; i < r->nr_evs; i++)
-			for (size_t a = 0; r->evs[i].args && a < r->evs[i].nr_args; a++)
-				SvREFCNT_dec(r->evs[i].args[a]);
+		for (size_t i = 0; i < r->evs.nr; i++) {
+			struct pl_event *e = idtable_at(&r->evs, i);
+
+			for (size_t a = 0; e->args && a < e->nr_args; a++)
+				SvREFCNT_dec(e->args[a]);
+		}
 		SvREFCNT_dec(r->context);
 		SvREFCNT_dec(r->empty_chain);
 	}
@@ -464,13 +456,15 @@ static int pl_stop(struct engine_run *r, struct tb_err *err)
 		perl_destruct(r->perl);
 		perl_free(r->perl);
 	}
-	for (size_t i = 0; i < r->nr_evs; i++) {
-		if (r->evs[i].ready)
-			tp_layout_free(&r->evs[i].layout);
-		free(r->evs[i].name);
-		free(r->evs[i].args);
+	for (size_t i = 0; i < r->evs.nr; i++) {
+		struct pl_event *e = idtable_at(&r->evs, i);
+
+		if (e->ready)
+			tp_layout_free(&e->layout);
+		free(e->name);
+		free(e->args);
 	}
-	free(r->evs);
+	idtable_free(&r->evs);
 	free(r);
 	return rc;
 }

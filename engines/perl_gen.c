@@ -7,8 +7,9 @@
 #include "engine.h"
 #include "tp_fields.h"
 
-static void handler(FILE *f, const struct tp_layout *l, const struct tep_event *tp)
+static int write_handler(void *ctx, struct tep_event *tp, const struct tp_layout *l)
 {
+	FILE *f = ctx;
 	char name[300];
 
 	snprintf(name, sizeof(name), "%s::%s", tp->system, tp->name);
@@ -35,12 +36,12 @@ static void handler(FILE *f, const struct tp_layout *l, const struct tep_event *
 			fprintf(f, "$%s", t->name);
 	}
 	fputs(");\n}\n\n", f);
+	return 0;
 }
 
 int perl_generate(const struct engine_gen *g, struct tb_err *err)
 {
 	FILE *f = fopen(g->output, "w");
-	int seen[4096] = { 0 };
 
 	if (!f)
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot create %s: %m", g->output);
@@ -52,20 +53,9 @@ int perl_generate(const struct engine_gen *g, struct tb_err *err)
 	      "use Perf::Trace::Core;\nuse Perf::Trace::Context;\nuse Perf::Trace::Util;\n\n"
 	      "sub trace_begin\n{\n\tprint \"in trace_begin\\n\";\n}\n\n"
 	      "sub trace_end\n{\n\tprint \"in trace_end\\n\";\n}\n\n", f);
-	for (size_t i = 0; i < pd_session_nr_evsels(g->session); i++) {
-		struct tep_event *tp = pd_session_evsel(g->session, i)->tp;
-		struct tp_layout l;
-
-		if (!tp || (tp->id >= 0 && tp->id < 4096 && seen[tp->id]))
-			continue;
-		if (tp->id >= 0 && tp->id < 4096)
-			seen[tp->id] = 1;
-		if (tp_layout_build(&l, tp)) {
-			fclose(f);
-			return TB_ERR_NOMEM;
-		}
-		handler(f, &l, tp);
-		tp_layout_free(&l);
+	if (tp_for_each_layout(g->session, write_handler, f)) {
+		fclose(f);
+		return TB_ERR_NOMEM;
 	}
 	fputs("sub trace_unhandled\n{\n\tmy ($event_name, $context, $common_cpu, $common_secs,\n"
 	      "\t    $common_nsecs, $common_pid, $common_comm, $common_callchain) = @_;\n\n"

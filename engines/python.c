@@ -10,12 +10,12 @@
 #include "engine.h"
 #include "syscall_map.h"
 #include "python_int.h"
+#include "idtable.h"
 #include "tp_fields.h"
 #include "tp_symbols.h"
 
 #define CPU_CACHE 1024
 #define COMM_CACHE 256
-#define MAX_ID (1 << 20)
 
 struct py_event {             /* per tracepoint id */
 	int ready;
@@ -37,8 +37,7 @@ struct engine_run {
 	PyObject *main;           /* __main__'s dict (borrowed) */
 	PyObject *context;        /* capsule on @cur */
 	struct py_current cur;
-	struct py_event *evs;
-	size_t nr_evs;
+	struct idtable evs;       /* per tracepoint id: struct py_event */
 	PyObject *unhandled;
 	int unhandled_argc;
 	PyObject *cpus[CPU_CACHE];
@@ -377,25 +376,14 @@ static int arg_count(PyObject *fn, PyObject **varnames)
 
 static struct py_event *event_info(struct engine_run *r, struct tep_event *tp, struct tb_err *err)
 {
-	struct py_event *e;
+	struct py_event *e = idtable_slot(&r->evs, tp->id);
 	PyObject *varnames;
-	size_t id = (size_t)tp->id;
 	int argc;
 
-	if (tp->id < 0 || id >= MAX_ID) {
+	if (!e) {
 		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", tp->id);
 		return NULL;
 	}
-	if (id >= r->nr_evs) {
-		struct py_event *n = realloc(r->evs, (id + 64) * sizeof(*n));
-
-		if (!n)
-			return NULL;
-		memset(n + r->nr_evs, 0, (id + 64 - r->nr_evs) * sizeof(*n));
-		r->evs = n;
-		r->nr_evs = id + 64;
-	}
-	e = &r->evs[id];
 	if (e->ready)
 		return e;
 	if (tp_layout_build(&e->layout, tp)) {
@@ -727,6 +715,7 @@ static int py_start(struct engine_run **out, const struct engine_start *st, stru
 	if (!r)
 		return TB_ERR_NOMEM;
 	r->st = st;
+	idtable_init(&r->evs, sizeof(struct py_event));
 	*out = r;
 	if (setenv("PERF_EXEC_PATH", st->exec_path, 1))
 		return TB_ERR_NOMEM;
@@ -781,9 +770,11 @@ static int py_stop(struct engine_run *r, struct tb_err *err)
 	if (r->main && Py_IsInitialized() && !(r->st->exit_status && *r->st->exit_status >= 0))
 		rc = call_optional(r, "trace_end", err);
 	if (Py_IsInitialized()) {
-		for (size_t i = 0; i < r->nr_evs; i++) {
-			Py_XDECREF(r->evs[i].name);
-			Py_XDECREF(r->evs[i].handler);
+		for (size_t i = 0; i < r->evs.nr; i++) {
+			struct py_event *e = idtable_at(&r->evs, i);
+
+			Py_XDECREF(e->name);
+			Py_XDECREF(e->handler);
 		}
 		for (int i = 0; i < CPU_CACHE; i++)
 			Py_XDECREF(r->cpus[i]);
@@ -795,10 +786,10 @@ static int py_stop(struct engine_run *r, struct tb_err *err)
 		if (Py_FinalizeEx() < 0 && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "writing the script's output failed");
 	}
-	for (size_t i = 0; i < r->nr_evs; i++)
-		if (r->evs[i].ready)
-			tp_layout_free(&r->evs[i].layout);
-	free(r->evs);
+	for (size_t i = 0; i < r->evs.nr; i++)
+		if (((struct py_event *)idtable_at(&r->evs, i))->ready)
+			tp_layout_free(&((struct py_event *)idtable_at(&r->evs, i))->layout);
+	idtable_free(&r->evs);
 	free(r->args);
 	free(r);
 	return rc;

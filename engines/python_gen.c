@@ -23,8 +23,11 @@ static void param(FILE *f, const char *name)
 			fputc('_', f);
 }
 
-static void handler(FILE *f, const struct tp_layout *l)
+static int write_handler(void *ctx, struct tep_event *tp, const struct tp_layout *l)
 {
+	FILE *f = ctx;
+
+	(void)tp;
 	fprintf(f, "def %s(event_name, context, common_cpu,\n"
 		   "\t\tcommon_secs, common_nsecs, common_pid, common_comm,\n"
 		   "\t\tcommon_callchain", l->handler);
@@ -54,12 +57,12 @@ static void handler(FILE *f, const struct tp_layout *l)
 		fputs(")", f);
 	}
 	fputs(l->nr == 1 ? ",))\n\n" : "))\n\n", f);
+	return 0;
 }
 
 int python_generate(const struct engine_gen *g, struct tb_err *err)
 {
 	FILE *f = fopen(g->output, "w");
-	int seen[4096] = { 0 };
 
 	if (!f)
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot create %s: %m", g->output);
@@ -72,20 +75,9 @@ int python_generate(const struct engine_gen *g, struct tb_err *err)
 	      "from perf_trace_context import *\nfrom Core import *\n\n\n"
 	      "def trace_begin():\n\tprint(\"in trace_begin\")\n\n"
 	      "def trace_end():\n\tprint(\"in trace_end\")\n\n", f);
-	for (size_t i = 0; i < pd_session_nr_evsels(g->session); i++) {
-		struct tep_event *tp = pd_session_evsel(g->session, i)->tp;
-		struct tp_layout l;
-
-		if (!tp || (tp->id >= 0 && tp->id < 4096 && seen[tp->id]))
-			continue;
-		if (tp->id >= 0 && tp->id < 4096)
-			seen[tp->id] = 1;
-		if (tp_layout_build(&l, tp)) {
-			fclose(f);
-			return TB_ERR_NOMEM;
-		}
-		handler(f, &l);
-		tp_layout_free(&l);
+	if (tp_for_each_layout(g->session, write_handler, f)) {
+		fclose(f);
+		return TB_ERR_NOMEM;
 	}
 	fputs("def trace_unhandled(event_name, context, event_fields_dict):\n"
 	      "\tprint(' '.join(['%s=%s' % (k, str(v)) for k, v in sorted(event_fields_dict.items())]))\n\n"
