@@ -369,9 +369,13 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	call_sv((SV *)cv, G_DISCARD | G_EVAL);
 	FREETMPS;
 	LEAVE;
-	if (SvTRUE(ERRSV))
-		return error_from_errsv(r, err, e->cv ? "handler died on event %llu (above)" :
-					"trace_unhandled died on event %llu (above)", ev->index);
+	if (SvTRUE(ERRSV)) {
+		char what[400];
+
+		snprintf(what, sizeof(what), "%s died on event %%llu (above)",
+			 e->cv ? e->name : "trace_unhandled");
+		return error_from_errsv(r, err, what, ev->index);
+	}
 	return 0;
 }
 
