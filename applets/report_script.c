@@ -34,14 +34,27 @@ void report_list_languages(void)
 int canned_script(const char *name, char *out, size_t len)
 {
 	const struct engine_ops *const *e = engine_list();
-	const char *dir = scripts_dir();
+	const struct engine_ops *only = NULL;
+	const char *dir = scripts_dir(), *colon = strchr(name, ':');
 	char desc[4400];
 
+	/* "perl:NAME" picks a language when both have NAME */
+	if (colon) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "%.*s", (int)(colon - name), name);
+		only = engine_find(want);
+		if (!only)
+			return -1;
+		name = colon + 1;
+	}
 	if (!dir || strchr(name, '/') || !*name)
 		return -1;
 	for (int i = 0; e[i]; i++) {
 		char lang[32];
 
+		if (only && e[i] != only)
+			continue;
 		snprintf(lang, sizeof(lang), "%s", e[i]->name);
 		for (char *c = lang; *c; c++)
 			*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);

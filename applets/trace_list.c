@@ -88,6 +88,13 @@ static int list_scripts(void)
 			all = n;
 			memset(&all[nr], 0, sizeof(*all));
 			snprintf(all[nr].name, sizeof(all[nr].name), "%.*s", (int)(len - 7), e->d_name);
+			/* a name Python has too: run it as perl:NAME */
+			for (size_t k = 0; k < nr; k++)
+				if (!strcmp(all[k].name, all[nr].name)) {
+					snprintf(all[nr].name, sizeof(all[nr].name), "%s:%.*s",
+						 langs[l], (int)(len - 7), e->d_name);
+					break;
+				}
 			snprintf(path, sizeof(path), "%s/%s", bin, e->d_name);
 			read_descriptor(path, &all[nr]);
 			nr++;

@@ -144,13 +144,22 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 static int run_canned(const char *name, int argc, char **argv)
 {
 	static const char *langs[] = { "python", "perl" };
-	const char *dir = scripts_dir();
+	const char *dir = scripts_dir(), *colon = strchr(name, ':');
 	char path[4400], newpath[8192];
+	size_t only = 0, nr = sizeof(langs) / sizeof(langs[0]);
 	char **args;
 
+	if (colon) {          /* "perl:NAME" picks the language */
+		while (only < nr && strncmp(name, langs[only], (size_t)(colon - name)))
+			only++;
+		if (only == nr || colon - name < 2)
+			return -1;
+		nr = only + 1;
+		name = colon + 1;
+	}
 	if (!dir || strchr(name, '/'))
 		return -1;
-	for (size_t l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
+	for (size_t l = only; l < nr; l++) {
 		snprintf(path, sizeof(path), "%s/%s/bin/%s-record", dir, langs[l], name);
 		if (access(path, R_OK))
 			continue;

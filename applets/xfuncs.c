@@ -52,7 +52,11 @@ const char *scripts_dir(void)
 
 	if (env && *env)
 		return env;
+	/* build/tracebox, then build/dyn/ and build/san/ in a source tree */
 	snprintf(path, sizeof(path), "%s/../scripts", tracebox_dir());
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return path;
+	snprintf(path, sizeof(path), "%s/../../scripts", tracebox_dir());
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return path;
 	snprintf(path, sizeof(path), "%s/../share/tracebox/scripts", tracebox_dir());

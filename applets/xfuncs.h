@@ -12,8 +12,8 @@ void xstdout_buffer(void);
 
 /** tracebox_dir - the directory holding the running tracebox binary (static buffer) */
 const char *tracebox_dir(void);
-/** scripts_dir - tracebox's script tree: $TRACEBOX_SCRIPTS, DIR/../scripts or
- * DIR/../share/tracebox/scripts; NULL when none exists */
+/** scripts_dir - tracebox's script tree: $TRACEBOX_SCRIPTS, DIR/../scripts,
+ * DIR/../../scripts (build/dyn) or DIR/../share/tracebox/scripts; NULL if none */
 const char *scripts_dir(void);
 
 #endif
