@@ -157,6 +157,29 @@ static void keep_sane_cmdlines(char *text)
 	*out = 0;
 }
 
+/* Keep only "ADDR : FMT" lines with something after the ':': libtraceevent
+ * 1.7.1 tep_parse_printk_formats takes the text at colon + 2 (strdup(fmt+1)),
+ * which for a last line without one or ending in ':' lies past the buffer.
+ * Upstream bug (still in 1.8.4); the lines are dropped in place. */
+static void keep_sane_printk(char *text)
+{
+	char *in = text, *out = text;
+
+	while (*in) {
+		char *nl = strchr(in, '\n');
+		size_t len = nl ? (size_t)(nl - in) + 1 : strlen(in);
+		size_t line = nl ? len - 1 : len;
+		char *colon = memchr(in, ':', line);
+
+		if (in[0] != ':' && colon && (size_t)(colon - in) + 1 < line) {
+			memmove(out, in, len);
+			out += len;
+		}
+		in += len;
+	}
+	*out = 0;
+}
+
 static int parse_text_section(struct cursor *c, struct td_result *res, int is_u64,
 			      const char *what)
 {
@@ -190,6 +213,7 @@ static int parse_text_section(struct cursor *c, struct td_result *res, int is_u6
 	memcpy(text, b, n);
 	text[n] = 0;
 	if (!strcmp(what, "printk formats")) {
+		keep_sane_printk(text);
 		tep_parse_printk_formats(res->tep, text);
 	} else {
 		keep_sane_cmdlines(text);
