@@ -129,7 +129,7 @@ check: deps
 
 demo: deps
 	@$(MAKE) --no-print-directory all
-	@scripts/tools/demo.sh
+	@scripts/tools/demo-qemu.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -147,8 +147,19 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 		info->has_total_mem = 1;
 		return 0;
 	case PD_FEAT_CMDLINE:
+		/* pipe mode may repeat a feature: the last one counts */
+		for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
+			free(info->cmdline[i]);
+		free(info->cmdline);
+		info->cmdline = NULL;
+		info->nr_cmdline = 0;
 		return f_strlist(&c, &info->cmdline, &info->nr_cmdline);
 	case PD_FEAT_EVENT_DESC:
+		for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
+			free(info->descs[i].name);
+		free(info->descs);
+		info->descs = NULL;
+		info->nr_descs = 0;
 		return parse_event_desc(&c, info);
 	case PD_FEAT_SYSCALL_MAP:
 		if (info->has_syscalls)

@@ -267,7 +267,7 @@ static int dyn_prepare(struct pd_evsel *e)
 		for (f = lists[l]; f; f = f->next) {
 			if (f->offset + f->size > e->raw_min)
 				e->raw_min = f->offset + f->size;
-			n += !!(f->flags & TEP_FIELD_IS_DYNAMIC);
+			n += !!(f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
 		}
 	if (!n)
 		return 0;
@@ -275,7 +275,7 @@ static int dyn_prepare(struct pd_evsel *e)
 	if (!e->dyn)
 		return TB_ERR_NOMEM;
 	for (f = e->tp->format.fields; f; f = f->next)
-		if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		if (f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING)) {
 			struct pd_dynfield *d = &e->dyn[e->nr_dyn++];
 
 			d->name = f->name;
@@ -283,6 +283,7 @@ static int dyn_prepare(struct pd_evsel *e)
 			d->size = f->size;
 			d->relative = !!(f->flags & TEP_FIELD_IS_RELATIVE);
 			d->string = !!(f->flags & TEP_FIELD_IS_STRING);
+			d->fixed = !(f->flags & TEP_FIELD_IS_DYNAMIC);
 		}
 	return 0;
 }
@@ -293,6 +294,8 @@ static int dyn_prepare(struct pd_evsel *e)
 static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
 		     uint64_t off)
 {
+	struct tep_format_field *f;
+	unsigned long long type;
 	int r;
 
 	if (!e->tp)
@@ -303,10 +306,27 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 		return tb_err_set(s->err, TB_ERR_FORMAT, off,
 				  "%s sample: raw data of %u bytes, its format needs %d",
 				  e->name, smp->raw_size, e->raw_min);
+	/* libtraceevent prints the event the raw data's common_type names,
+	 * whose fields this raw data was not checked against */
+	if ((f = tep_find_common_field(e->tp, "common_type")) &&
+	    (type = tep_read_number(e->tp->tep, smp->raw + f->offset, f->size)) != e->config)
+		return tb_err_set(s->err, TB_ERR_FORMAT, off,
+				  "%s sample: common_type %llu is not the event's id %llu",
+				  e->name, type, (unsigned long long)e->config);
 	for (int i = 0; i < e->nr_dyn; i++) {
 		const struct pd_dynfield *d = &e->dyn[i];
 		uint32_t loc, o, l;
 
+		/* libtraceevent prints a char[N] with "%s" when it holds no
+		 * NUL (is_printable_array), reading on to the next NUL */
+		if (d->fixed) {
+			if (!memchr(smp->raw + d->offset, 0, smp->raw_size - (uint32_t)d->offset))
+				return tb_err_set(s->err, TB_ERR_FORMAT, off,
+						  "%s sample: char[] field '%s' at %d has no NUL "
+						  "before the end of its %u-byte raw data", e->name,
+						  d->name, d->offset, smp->raw_size);
+			continue;
+		}
 		if (d->size == 2) {
 			o = pd_u16(smp->raw + d->offset);
 			l = o <= smp->raw_size ? smp->raw_size - o : 0;
@@ -317,8 +337,10 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 		}
 		if (d->relative)
 			o += (uint32_t)(d->offset + d->size);
+		/* an empty string still goes to "%s" when its event is printed
+		 * field by field (print_field_raw): a NUL must follow it too */
 		if (o > smp->raw_size || l > smp->raw_size - o ||
-		    (d->string && l && !memchr(smp->raw + o, 0, l)))
+		    (d->string && !memchr(smp->raw + o, 0, l ? l : smp->raw_size - o)))
 			return tb_err_set(s->err, TB_ERR_FORMAT, off,
 					  "%s sample: __data_loc field '%s' [%u, +%u) is outside "
 					  "its %u-byte raw data or lacks its NUL", e->name, d->name,

@@ -272,7 +272,9 @@ void pd_session_resolve_names(struct pd_session *s)
 		const char *name = NULL;
 		char buf[512];
 
-		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp)
+		/* libtraceevent 1.7.1 bsearches a NULL array when it has no events */
+		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp &&
+		    tep_get_events_count(s->td.tep) > 0)
 			e->tp = tep_find_event(s->td.tep, (int)e->config);
 		/* perf matches EVENT_DESC entries to attrs by position */
 		if (i < s->info.nr_descs)

@@ -27,6 +27,7 @@ struct pd_evsel {
 	struct pd_dynfield {       /* its __data_loc fields, checked in every sample */
 		const char *name;
 		int offset, size, relative, string;
+		int fixed;         /* a char[N] instead: a NUL must follow it */
 	} *dyn;
 	int nr_dyn, dyn_ready;
 	int raw_min;               /* RAW bytes its fields need */

@@ -1,0 +1,25 @@
+/* fuzz_pd_file.c - libFuzzer target: a whole file-mode perf.data recording,
+ * opened and processed as trace-report does (pd_session_open/process),
+ * every sample's fields converted and printed (fuzz_common.c). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "fuzz.h"
+#include "pd_session.h"
+#include "tp_fields.h"
+
+static int no_op(void *ctx, struct tep_event *tp, const struct tp_layout *l)
+{
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct pd_session *s;
+	struct tb_err err = { 0 };
+
+	if (pd_session_open(&s, "fuzz.data", fz_memfd(data, size), &err))
+		return 0;
+	pd_session_process(s, fz_consumer(), &err);
+	tp_for_each_layout(s, no_op, NULL);      /* what trace-gen walks */
+	pd_session_close(s);
+	return 0;
+}
