@@ -109,10 +109,6 @@ static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
 			return r;
 		if (nr_ids > (c->size - c->off) / 8)
 			return fbad(c, "id count runs past the section", nr_ids);
-		if (nr_ids) {
-			d->first_id = pd_u64(c->p + c->off);
-			d->has_id = 1;
-		}
 		c->off += (size_t)nr_ids * 8;
 	}
 	return 0;

@@ -17,11 +17,9 @@ struct pd_header_info {
 	uint64_t total_mem_kb;
 	char **cmdline;
 	uint32_t nr_cmdline;
-	/* EVENT_DESC: names by first id, in file order */
+	/* EVENT_DESC: names, in attr order */
 	struct pd_event_desc {
 		char *name;
-		uint64_t first_id;
-		int has_id;
 	} *descs;
 	uint32_t nr_descs;
 	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */

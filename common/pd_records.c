@@ -263,6 +263,9 @@ static int dyn_prepare(struct pd_evsel *e)
 	int n = 0;
 
 	e->dyn_ready = 1;
+	f = tep_find_common_field(e->tp, "common_type");
+	e->type_off = f ? f->offset : 0;
+	e->type_size = f ? f->size : 0;
 	for (int l = 0; l < 2; l++)
 		for (f = lists[l]; f; f = f->next) {
 			if (f->offset + f->size > e->raw_min)
@@ -294,7 +297,6 @@ static int dyn_prepare(struct pd_evsel *e)
 static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
 		     uint64_t off)
 {
-	struct tep_format_field *f;
 	unsigned long long type;
 	int r;
 
@@ -308,8 +310,8 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 				  e->name, smp->raw_size, e->raw_min);
 	/* libtraceevent prints the event the raw data's common_type names,
 	 * whose fields this raw data was not checked against */
-	if ((f = tep_find_common_field(e->tp, "common_type")) &&
-	    (type = tep_read_number(e->tp->tep, smp->raw + f->offset, f->size)) != e->config)
+	if (e->type_size &&
+	    (type = tep_read_number(e->tp->tep, smp->raw + e->type_off, e->type_size)) != e->config)
 		return tb_err_set(s->err, TB_ERR_FORMAT, off,
 				  "%s sample: common_type %llu is not the event's id %llu",
 				  e->name, type, (unsigned long long)e->config);

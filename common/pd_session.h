@@ -31,6 +31,7 @@ struct pd_evsel {
 	} *dyn;
 	int nr_dyn, dyn_ready;
 	int raw_min;               /* RAW bytes its fields need */
+	int type_off, type_size;   /* its common_type field (size 0: none) */
 };
 
 /* Counts perf keeps for its end-of-run warnings. */

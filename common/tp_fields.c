@@ -68,6 +68,7 @@ int tp_layout_build(struct tp_layout *l, struct tep_event *ev)
 	l->off_flags = common_offset(ev, "common_flags");
 	l->off_preempt = common_offset(ev, "common_preempt_count");
 	l->off_lock_depth = common_offset(ev, "common_lock_depth");
+	l->off_pid = common_offset(ev, "common_pid");
 	return 0;
 }
 

@@ -34,7 +34,7 @@ struct tp_layout {
 	char *handler;           /* "system__event" */
 	struct tp_field *fields;
 	size_t nr;
-	int off_flags, off_preempt, off_lock_depth;   /* -1 when absent */
+	int off_flags, off_preempt, off_lock_depth, off_pid;   /* -1 when absent */
 };
 
 int tp_layout_build(struct tp_layout *l, struct tep_event *ev);

@@ -329,7 +329,6 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	dTHXa(r->perl);
 	const struct pd_sample *s = ev->sample;
 	struct tep_event *tp = ev->evsel->tp;
-	struct tep_format_field *pidf;
 	struct pl_event *e;
 	SV *chain;
 	CV *cv;
@@ -348,14 +347,13 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	r->cur.off_flags = e->layout.off_flags;
 	r->cur.off_preempt = e->layout.off_preempt;
 	r->cur.off_lock_depth = e->layout.off_lock_depth;
-	pidf = tep_find_common_field(tp, "common_pid");
 	ENTER;
 	SAVETMPS;
 	sv_setsv(e->args[1], r->context);
 	sv_setuv(e->args[2], (UV)(s->cpu < 0 ? 0 : s->cpu));
 	sv_setuv(e->args[3], (UV)(s->time / 1000000000ULL));
 	sv_setuv(e->args[4], (UV)(s->time % 1000000000ULL));
-	sv_setiv(e->args[5], tp_common_int(s->raw, s->raw_size, pidf ? pidf->offset : -1, 4, 1));
+	sv_setiv(e->args[5], tp_common_int(s->raw, s->raw_size, e->layout.off_pid, 4, 1));
 	sv_setpv(e->args[6], ev->comm);
 	chain = callchain_ref(aTHX_ r, s);
 	sv_setsv(e->args[7], sv_2mortal(chain));

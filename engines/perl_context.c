@@ -23,42 +23,23 @@ static struct pl_current *current(pTHX_ SV *ctx)
 	return INT2PTR(struct pl_current *, SvIV(*sv));
 }
 
-XS(XS_common_pc);
-XS(XS_common_pc)
-{
-	dXSARGS;
-	struct pl_current *c;
+/* One common field of the current event: the body of the three XSUBs. */
+#define COMMON_XSUB(fn, field, bytes, is_signed)				\
+	XS(XS_##fn);								\
+	XS(XS_##fn)								\
+	{									\
+		dXSARGS;							\
+		struct pl_current *c;						\
+										\
+		if (items != 1)							\
+			Perl_croak(aTHX_ "Usage: Perf::Trace::Context::" #fn "(context)"); \
+		c = current(aTHX_ ST(0));					\
+		XSRETURN_IV(tp_common_int(c->raw, c->size, c->field, bytes, is_signed)); \
+	}
 
-	if (items != 1)
-		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_pc(context)");
-	c = current(aTHX_ ST(0));
-	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_preempt, 1, 0));
-}
-
-XS(XS_common_flags);
-XS(XS_common_flags)
-{
-	dXSARGS;
-	struct pl_current *c;
-
-	if (items != 1)
-		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_flags(context)");
-	c = current(aTHX_ ST(0));
-	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_flags, 1, 0));
-}
-
-/* 0 on kernels without the field (all since 2.6.37) */
-XS(XS_common_lock_depth);
-XS(XS_common_lock_depth)
-{
-	dXSARGS;
-	struct pl_current *c;
-
-	if (items != 1)
-		Perl_croak(aTHX_ "Usage: Perf::Trace::Context::common_lock_depth(context)");
-	c = current(aTHX_ ST(0));
-	XSRETURN_IV(tp_common_int(c->raw, c->size, c->off_lock_depth, 4, 1));
-}
+COMMON_XSUB(common_pc, off_preempt, 1, 0)      /* the preempt count: perf's "pc" */
+COMMON_XSUB(common_flags, off_flags, 1, 0)
+COMMON_XSUB(common_lock_depth, off_lock_depth, 4, 1)   /* 0 on kernels without it */
 
 XS(boot_Perf__Trace__Context)
 {

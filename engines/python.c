@@ -612,9 +612,7 @@ static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	common[1] = PyLong_FromUnsignedLongLong(s->time / 1000000000ULL);
 	common[2] = PyLong_FromUnsignedLongLong(s->time % 1000000000ULL);
 	/* common_pid is the raw field, as perf passes it */
-	common[3] = PyLong_FromLong(tp_common_int(s->raw, s->raw_size,
-		tep_find_common_field(tp, "common_pid") ?
-		tep_find_common_field(tp, "common_pid")->offset : -1, 4, 1));
+	common[3] = PyLong_FromLong(tp_common_int(s->raw, s->raw_size, e->layout.off_pid, 4, 1));
 	common[4] = comm_obj(r, s->tid, ev->comm);
 	if (!e->handler || e->callchain || e->sample_dict)
 		callchain = callchain_list(s);
