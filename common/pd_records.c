@@ -6,6 +6,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "pd_session_int.h"
+#include "tp_printreads.h"
 
 #define MAX_TRACEDATA   (256u << 20)
 #define ORDER_MAX_BYTES (512u << 20)
@@ -272,6 +273,13 @@ static int dyn_prepare(struct pd_evsel *e)
 				e->raw_min = f->offset + f->size;
 			n += !!(f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
 		}
+	e->nr_reads = tpr_collect(e->tp, NULL, 0);
+	if (e->nr_reads) {
+		e->reads = calloc((size_t)e->nr_reads, sizeof(*e->reads));
+		if (!e->reads)
+			return TB_ERR_NOMEM;
+		tpr_collect(e->tp, e->reads, e->nr_reads);
+	}
 	if (!n)
 		return 0;
 	e->dyn = calloc((size_t)n, sizeof(*e->dyn));
@@ -347,6 +355,17 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 					  "%s sample: __data_loc field '%s' [%u, +%u) is outside "
 					  "its %u-byte raw data or lacks its NUL", e->name, d->name,
 					  o, l, smp->raw_size);
+	}
+	/* __print_hex and __print_array read as many bytes as the record says */
+	for (int i = 0; i < e->nr_reads; i++) {
+		uint64_t start, len;
+
+		if (tpr_check(e->tp, e->reads[i], smp->raw, smp->raw_size, &start, &len))
+			return tb_err_set(s->err, TB_ERR_FORMAT, off,
+					  "%s sample: its print fmt's __print_hex or __print_array "
+					  "reads [%llu, +%llu), past its %u-byte raw data", e->name,
+					  (unsigned long long)start, (unsigned long long)len,
+					  smp->raw_size);
 	}
 	return 0;
 }

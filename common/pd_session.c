@@ -485,6 +485,7 @@ void pd_session_close(struct pd_session *s)
 	for (size_t i = 0; i < s->nr_evsels; i++) {
 		free(s->evsels[i].ids);
 		free(s->evsels[i].dyn);
+		free(s->evsels[i].reads);
 		free(s->evsels[i].name);
 	}
 	free(s->evsels);

@@ -12,6 +12,7 @@
 
 struct tep_handle;
 struct tep_event;
+struct tep_print_arg;
 
 /* One attr of the recording (perf calls it an evsel). */
 struct pd_evsel {
@@ -32,6 +33,8 @@ struct pd_evsel {
 	int nr_dyn, dyn_ready;
 	int raw_min;               /* RAW bytes its fields need */
 	int type_off, type_size;   /* its common_type field (size 0: none) */
+	const struct tep_print_arg **reads;  /* its print helpers reading a */
+	int nr_reads;                        /* record-given length (tp_printreads.h) */
 };
 
 /* Counts perf keeps for its end-of-run warnings. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "pd_format.h"
+#include "tp_printreads.h"
 #include "tracing_data.h"
 
 /* A cursor over the payload: every read is checked against the end. */
@@ -381,6 +382,10 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 	free(copy);
 	if (ev && (r = check_fields(c, sys, text, ev)))
 		return r;
+	/* a print helper whose reads we cannot bound per record
+	 * (tp_printreads.h): the event prints "[FAILED TO PARSE]" */
+	if (e == 0 && ev && tpr_print_fmt_bounded(ev))
+		ev->flags |= TEP_EVENT_FL_FAILED;
 	/* libtraceevent 1.7 returns 0 for a print fmt it could not parse and
 	 * only flags the event (it then prints "[FAILED TO PARSE]") */
 	if (e == 0 && ev && (ev->flags & TEP_EVENT_FL_FAILED))

@@ -12,6 +12,7 @@
 #include <traceevent/event-parse.h>
 #include "fuzz.h"
 #include "pd_format.h"
+#include "tp_printreads.h"
 #include "tracing_data.h"
 
 /* What check_raw() in pd_records.c requires of a sample's raw data. */
@@ -47,6 +48,16 @@ static int raw_ok(struct tep_event *ev, const unsigned char *raw, size_t size)
 			    ((f->flags & TEP_FIELD_IS_STRING) && !memchr(raw + o, 0, l ? l : size - o)))
 				return 0;
 		}
+	/* __print_hex/__print_array lengths, as check_raw() checks them */
+	const struct tep_print_arg *a[64];
+	uint64_t start, len;
+	int n = tpr_collect(ev, a, 64);
+
+	if (n > 64)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (tpr_check(ev, a[i], raw, (uint32_t)size, &start, &len))
+			return 0;
 	return 1;
 }
 

@@ -1,0 +1,245 @@
+/* tp_printreads.c - bounds for the record-sized reads of libtraceevent's
+ * __print_hex, __print_hex_str and __print_array (see tp_printreads.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <traceevent/event-parse.h>
+
+#include "tp_printreads.h"
+
+static int is_helper(const struct tep_print_arg *a)
+{
+	return a->type == TEP_PRINT_HEX || a->type == TEP_PRINT_HEX_STR ||
+	       a->type == TEP_PRINT_INT_ARRAY;
+}
+
+static int walk_list(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, void *),
+		     void *ctx);
+
+/* Calls @fn on @a and then on its children, depth first; stops at the
+ * first non-zero return and returns it. */
+static int walk_one(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, void *), void *ctx)
+{
+	struct tep_print_arg *kids[3] = { NULL, NULL, NULL };
+	int r;
+
+	if (!a)
+		return 0;
+	if ((r = fn(a, ctx)))
+		return r;
+	switch (a->type) {
+	case TEP_PRINT_OP:
+		kids[0] = a->op.left;
+		kids[1] = a->op.right;
+		break;
+	case TEP_PRINT_TYPE:
+		kids[0] = a->typecast.item;
+		break;
+	case TEP_PRINT_FLAGS:
+		kids[0] = a->flags.field;
+		break;
+	case TEP_PRINT_SYMBOL:
+		kids[0] = a->symbol.field;
+		break;
+	case TEP_PRINT_HEX:
+	case TEP_PRINT_HEX_STR:
+		kids[0] = a->hex.field;
+		kids[1] = a->hex.size;
+		break;
+	case TEP_PRINT_INT_ARRAY:
+		kids[0] = a->int_array.field;
+		kids[1] = a->int_array.count;
+		kids[2] = a->int_array.el_size;
+		break;
+	case TEP_PRINT_FUNC:               /* its arguments are a list */
+		return walk_list(a->func.args, fn, ctx);
+	default:
+		break;
+	}
+	for (int i = 0; i < 3; i++)
+		if ((r = walk_one(kids[i], fn, ctx)))
+			return r;
+	return 0;
+}
+
+/* walk_one() on each arg of the list @a. */
+static int walk_list(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, void *),
+		     void *ctx)
+{
+	int r;
+
+	for (; a; a = a->next)
+		if ((r = walk_one(a, fn, ctx)))
+			return r;
+	return 0;
+}
+
+static struct tep_format_field *field_of(struct tep_event *ev, const struct tep_print_arg *a)
+{
+	return a->field.field ? a->field.field : tep_find_any_field(ev, a->field.name);
+}
+
+/* Whether we evaluate length expression @a exactly as eval_num_arg does. */
+static int length_ok(struct tep_event *ev, const struct tep_print_arg *a)
+{
+	char *end;
+
+	if (!a)
+		return 0;
+	switch (a->type) {
+	case TEP_PRINT_ATOM:
+		if (!isdigit((unsigned char)a->atom.atom[0]))
+			return 0;
+		strtoull(a->atom.atom, &end, 0);
+		return *end == 0;
+	case TEP_PRINT_FIELD:
+		return field_of(ev, a) != NULL;
+	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
+		return a->dynarray.field != NULL;
+	case TEP_PRINT_OP:
+		return strlen(a->op.op) == 1 && strchr("+-*/", a->op.op[0]) &&
+		       length_ok(ev, a->op.left) && length_ok(ev, a->op.right);
+	default:
+		return 0;
+	}
+}
+
+/* The data argument: a field or __get_dynamic_array(field). */
+static int data_ok(struct tep_event *ev, const struct tep_print_arg *a)
+{
+	return a && ((a->type == TEP_PRINT_FIELD && field_of(ev, a)) ||
+		     (a->type == TEP_PRINT_DYNAMIC_ARRAY && a->dynarray.field));
+}
+
+static int unbounded(struct tep_print_arg *a, void *ctx)
+{
+	struct tep_event *ev = ctx;
+
+	if (a->type == TEP_PRINT_DYNAMIC_ARRAY_LEN)
+		return !a->dynarray.field || (a->dynarray.field->flags & TEP_FIELD_IS_RELATIVE);
+	if (a->type == TEP_PRINT_HEX || a->type == TEP_PRINT_HEX_STR)
+		return !data_ok(ev, a->hex.field) || !length_ok(ev, a->hex.size);
+	if (a->type == TEP_PRINT_INT_ARRAY)
+		return !data_ok(ev, a->int_array.field) || !length_ok(ev, a->int_array.count) ||
+		       !length_ok(ev, a->int_array.el_size);
+	return 0;
+}
+
+int tpr_print_fmt_bounded(struct tep_event *ev)
+{
+	return walk_list(ev->print_fmt.args, unbounded, ev) ? -1 : 0;
+}
+
+struct collect {
+	const struct tep_print_arg **out;
+	int max, n;
+};
+
+static int add_helper(struct tep_print_arg *a, void *ctx)
+{
+	struct collect *c = ctx;
+
+	if (is_helper(a) && c->n++ < c->max)
+		c->out[c->n - 1] = a;
+	return 0;
+}
+
+int tpr_collect(struct tep_event *ev, const struct tep_print_arg **out, int max)
+{
+	struct collect c = { out, max, 0 };
+
+	/* libtraceevent does not evaluate a failed print fmt; we cannot
+	 * evaluate an unbounded one (the caller marks it failed) */
+	if ((ev->flags & TEP_EVENT_FL_FAILED) || tpr_print_fmt_bounded(ev))
+		return 0;
+	walk_list(ev->print_fmt.args, add_helper, &c);
+	return c.n;
+}
+
+/* libtraceevent's dynamic_offset(): the offset and length a __data_loc
+ * @f says, in its unsigned int arithmetic, 0 where out of the record. */
+static void dyn_loc(struct tep_event *ev, const struct tep_format_field *f,
+		    const unsigned char *raw, uint32_t size, uint32_t *off, uint32_t *len)
+{
+	unsigned long long v;
+	uint32_t o, l;
+
+	*off = *len = 0;
+	if ((long long)f->offset + f->size > (long long)size)
+		return;
+	v = tep_read_number(ev->tep, raw + f->offset, f->size);
+	o = (uint32_t)(v & 0xffff);
+	l = f->size == 2 ? size - o : (uint32_t)((v >> 16) & 0xffff);
+	*off = o > size ? 0 : o;
+	*len = o + l > size ? 0 : l;
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		*off += (uint32_t)(f->offset + f->size);
+}
+
+/* eval_num_arg() for the expressions length_ok() accepts; *ok = 0 for a
+ * division by zero. */
+static unsigned long long eval(struct tep_event *ev, const struct tep_print_arg *a,
+			       const unsigned char *raw, uint32_t size, int *ok)
+{
+	const struct tep_format_field *f;
+	unsigned long long l, r;
+	uint32_t off, len;
+
+	switch (a->type) {
+	case TEP_PRINT_ATOM:
+		return strtoull(a->atom.atom, NULL, 0);
+	case TEP_PRINT_FIELD:
+		f = field_of(ev, a);
+		if ((long long)f->offset + f->size > (long long)size)
+			return 0;
+		return tep_read_number(ev->tep, raw + f->offset, f->size);
+	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
+		dyn_loc(ev, a->dynarray.field, raw, size, &off, &len);
+		return len;
+	default:                      /* TEP_PRINT_OP */
+		l = eval(ev, a->op.left, raw, size, ok);
+		r = eval(ev, a->op.right, raw, size, ok);
+		switch (a->op.op[0]) {
+		case '+':
+			return l + r;
+		case '-':
+			return l - r;
+		case '*':
+			return l * r;
+		default:
+			if (!r) {
+				*ok = 0;
+				return 0;
+			}
+			return l / r;
+		}
+	}
+}
+
+int tpr_check(struct tep_event *ev, const struct tep_print_arg *a, const unsigned char *raw,
+	      uint32_t size, uint64_t *start, uint64_t *len)
+{
+	const struct tep_print_arg *data, *count;
+	uint32_t off, dlen, n;
+	uint64_t el = 1;
+	int ok = 1;
+
+	data = a->type == TEP_PRINT_INT_ARRAY ? a->int_array.field : a->hex.field;
+	count = a->type == TEP_PRINT_INT_ARRAY ? a->int_array.count : a->hex.size;
+	if (data->type == TEP_PRINT_DYNAMIC_ARRAY)
+		dyn_loc(ev, data->dynarray.field, raw, size, &off, &dlen);
+	else
+		off = (uint32_t)field_of(ev, data)->offset;
+	/* print_str_arg() holds the count in an unsigned int, the element
+	 * size in an int; a size other than 1, 2, 4, 8 reads one byte */
+	n = (uint32_t)eval(ev, count, raw, size, &ok);
+	if (a->type == TEP_PRINT_INT_ARRAY) {
+		int e = (int)eval(ev, a->int_array.el_size, raw, size, &ok);
+
+		el = e == 1 || e == 2 || e == 4 || e == 8 ? (uint64_t)e : 1;
+	}
+	*start = off;
+	*len = (uint64_t)n * el;
+	return ok && (n == 0 || *start + *len <= size) ? 0 : -1;
+}
