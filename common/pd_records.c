@@ -273,13 +273,8 @@ static int dyn_prepare(struct pd_evsel *e)
 				e->raw_min = f->offset + f->size;
 			n += !!(f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
 		}
-	e->nr_reads = tpr_collect(e->tp, NULL, 0);
-	if (e->nr_reads) {
-		e->reads = calloc((size_t)e->nr_reads, sizeof(*e->reads));
-		if (!e->reads)
-			return TB_ERR_NOMEM;
-		tpr_collect(e->tp, e->reads, e->nr_reads);
-	}
+	if ((e->nr_reads = tpr_collect(e->tp, &e->reads)) < 0)
+		return TB_ERR_NOMEM;
 	if (!n)
 		return 0;
 	e->dyn = calloc((size_t)n, sizeof(*e->dyn));

@@ -14,6 +14,19 @@ static int is_helper(const struct tep_print_arg *a)
 	       a->type == TEP_PRINT_INT_ARRAY;
 }
 
+/* A helper's arguments: what it reads, how many, of what size (NULL: bytes). */
+struct helper_args {
+	struct tep_print_arg *data, *count, *el_size;
+};
+
+static struct helper_args helper_args(const struct tep_print_arg *a)
+{
+	if (a->type == TEP_PRINT_INT_ARRAY)
+		return (struct helper_args){ a->int_array.field, a->int_array.count,
+					     a->int_array.el_size };
+	return (struct helper_args){ a->hex.field, a->hex.size, NULL };
+}
+
 static int walk_list(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, void *),
 		     void *ctx);
 
@@ -22,6 +35,7 @@ static int walk_list(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, 
 static int walk_one(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, void *), void *ctx)
 {
 	struct tep_print_arg *kids[3] = { NULL, NULL, NULL };
+	struct helper_args h;
 	int r;
 
 	if (!a)
@@ -44,13 +58,11 @@ static int walk_one(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, v
 		break;
 	case TEP_PRINT_HEX:
 	case TEP_PRINT_HEX_STR:
-		kids[0] = a->hex.field;
-		kids[1] = a->hex.size;
-		break;
 	case TEP_PRINT_INT_ARRAY:
-		kids[0] = a->int_array.field;
-		kids[1] = a->int_array.count;
-		kids[2] = a->int_array.el_size;
+		h = helper_args(a);
+		kids[0] = h.data;
+		kids[1] = h.count;
+		kids[2] = h.el_size;
 		break;
 	case TEP_PRINT_FUNC:               /* its arguments are a list */
 		return walk_list(a->func.args, fn, ctx);
@@ -75,13 +87,8 @@ static int walk_list(struct tep_print_arg *a, int (*fn)(struct tep_print_arg *, 
 	return 0;
 }
 
-static struct tep_format_field *field_of(struct tep_event *ev, const struct tep_print_arg *a)
-{
-	return a->field.field ? a->field.field : tep_find_any_field(ev, a->field.name);
-}
-
 /* Whether we evaluate length expression @a exactly as eval_num_arg does. */
-static int length_ok(struct tep_event *ev, const struct tep_print_arg *a)
+static int length_ok(const struct tep_print_arg *a)
 {
 	char *end;
 
@@ -94,66 +101,76 @@ static int length_ok(struct tep_event *ev, const struct tep_print_arg *a)
 		strtoull(a->atom.atom, &end, 0);
 		return *end == 0;
 	case TEP_PRINT_FIELD:
-		return field_of(ev, a) != NULL;
+		return a->field.field != NULL;   /* libtraceevent looked it up */
 	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
 		return a->dynarray.field != NULL;
 	case TEP_PRINT_OP:
 		return strlen(a->op.op) == 1 && strchr("+-*/", a->op.op[0]) &&
-		       length_ok(ev, a->op.left) && length_ok(ev, a->op.right);
+		       length_ok(a->op.left) && length_ok(a->op.right);
 	default:
 		return 0;
 	}
 }
 
 /* The data argument: a field or __get_dynamic_array(field). */
-static int data_ok(struct tep_event *ev, const struct tep_print_arg *a)
+static int data_ok(const struct tep_print_arg *a)
 {
-	return a && ((a->type == TEP_PRINT_FIELD && field_of(ev, a)) ||
+	return a && ((a->type == TEP_PRINT_FIELD && a->field.field) ||
 		     (a->type == TEP_PRINT_DYNAMIC_ARRAY && a->dynarray.field));
 }
 
-static int unbounded(struct tep_print_arg *a, void *ctx)
+static int unbounded(struct tep_print_arg *a, void *unused)
 {
-	struct tep_event *ev = ctx;
+	struct helper_args h;
 
 	if (a->type == TEP_PRINT_DYNAMIC_ARRAY_LEN)
 		return !a->dynarray.field || (a->dynarray.field->flags & TEP_FIELD_IS_RELATIVE);
-	if (a->type == TEP_PRINT_HEX || a->type == TEP_PRINT_HEX_STR)
-		return !data_ok(ev, a->hex.field) || !length_ok(ev, a->hex.size);
-	if (a->type == TEP_PRINT_INT_ARRAY)
-		return !data_ok(ev, a->int_array.field) || !length_ok(ev, a->int_array.count) ||
-		       !length_ok(ev, a->int_array.el_size);
-	return 0;
+	if (!is_helper(a))
+		return 0;
+	h = helper_args(a);
+	return !data_ok(h.data) || !length_ok(h.count) || (h.el_size && !length_ok(h.el_size));
 }
 
 int tpr_print_fmt_bounded(struct tep_event *ev)
 {
-	return walk_list(ev->print_fmt.args, unbounded, ev) ? -1 : 0;
+	return walk_list(ev->print_fmt.args, unbounded, NULL) ? -1 : 0;
 }
 
 struct collect {
-	const struct tep_print_arg **out;
-	int max, n;
+	const struct tep_print_arg **out;   /* NULL: count only */
+	int n;
 };
 
 static int add_helper(struct tep_print_arg *a, void *ctx)
 {
 	struct collect *c = ctx;
 
-	if (is_helper(a) && c->n++ < c->max)
-		c->out[c->n - 1] = a;
+	if (is_helper(a)) {
+		if (c->out)
+			c->out[c->n] = a;
+		c->n++;
+	}
 	return 0;
 }
 
-int tpr_collect(struct tep_event *ev, const struct tep_print_arg **out, int max)
+int tpr_collect(struct tep_event *ev, const struct tep_print_arg ***out)
 {
-	struct collect c = { out, max, 0 };
+	struct collect c = { NULL, 0 };
 
-	/* libtraceevent does not evaluate a failed print fmt; we cannot
-	 * evaluate an unbounded one (the caller marks it failed) */
-	if ((ev->flags & TEP_EVENT_FL_FAILED) || tpr_print_fmt_bounded(ev))
+	*out = NULL;
+	/* libtraceevent does not evaluate a failed print fmt (and td_parse
+	 * marks every unbounded one failed) */
+	if (ev->flags & TEP_EVENT_FL_FAILED)
 		return 0;
 	walk_list(ev->print_fmt.args, add_helper, &c);
+	if (!c.n)
+		return 0;
+	c.out = calloc((size_t)c.n, sizeof(*c.out));
+	if (!c.out)
+		return -1;
+	c.n = 0;
+	walk_list(ev->print_fmt.args, add_helper, &c);
+	*out = c.out;
 	return c.n;
 }
 
@@ -190,7 +207,7 @@ static unsigned long long eval(struct tep_event *ev, const struct tep_print_arg 
 	case TEP_PRINT_ATOM:
 		return strtoull(a->atom.atom, NULL, 0);
 	case TEP_PRINT_FIELD:
-		f = field_of(ev, a);
+		f = a->field.field;
 		if ((long long)f->offset + f->size > (long long)size)
 			return 0;
 		return tep_read_number(ev->tep, raw + f->offset, f->size);
@@ -220,22 +237,20 @@ static unsigned long long eval(struct tep_event *ev, const struct tep_print_arg 
 int tpr_check(struct tep_event *ev, const struct tep_print_arg *a, const unsigned char *raw,
 	      uint32_t size, uint64_t *start, uint64_t *len)
 {
-	const struct tep_print_arg *data, *count;
+	struct helper_args h = helper_args(a);
 	uint32_t off, dlen, n;
 	uint64_t el = 1;
 	int ok = 1;
 
-	data = a->type == TEP_PRINT_INT_ARRAY ? a->int_array.field : a->hex.field;
-	count = a->type == TEP_PRINT_INT_ARRAY ? a->int_array.count : a->hex.size;
-	if (data->type == TEP_PRINT_DYNAMIC_ARRAY)
-		dyn_loc(ev, data->dynarray.field, raw, size, &off, &dlen);
+	if (h.data->type == TEP_PRINT_DYNAMIC_ARRAY)
+		dyn_loc(ev, h.data->dynarray.field, raw, size, &off, &dlen);
 	else
-		off = (uint32_t)field_of(ev, data)->offset;
+		off = (uint32_t)h.data->field.field->offset;
 	/* print_str_arg() holds the count in an unsigned int, the element
 	 * size in an int; a size other than 1, 2, 4, 8 reads one byte */
-	n = (uint32_t)eval(ev, count, raw, size, &ok);
-	if (a->type == TEP_PRINT_INT_ARRAY) {
-		int e = (int)eval(ev, a->int_array.el_size, raw, size, &ok);
+	n = (uint32_t)eval(ev, h.count, raw, size, &ok);
+	if (h.el_size) {
+		int e = (int)eval(ev, h.el_size, raw, size, &ok);
 
 		el = e == 1 || e == 2 || e == 4 || e == 8 ? (uint64_t)e : 1;
 	}

@@ -18,11 +18,11 @@ struct tep_print_arg;
  * __get_dynamic_array_len or + - * / of them. Returns -1 otherwise. */
 int tpr_print_fmt_bounded(struct tep_event *ev);
 
-/* The length-reading helpers in @ev's print fmt (every place, nested too):
- * at most @max into @out; returns how many there are. None when the print
- * fmt failed to parse (libtraceevent prints its fields instead) or is not
- * bounded (the tracing data reader marks such an event failed). */
-int tpr_collect(struct tep_event *ev, const struct tep_print_arg **out, int max);
+/* The length-reading helpers in @ev's print fmt (every place, nested too)
+ * into *out, an array the caller frees (NULL when none); returns how many,
+ * or -1 out of memory. None when the print fmt failed (libtraceevent prints
+ * the fields instead; td_parse marks every unbounded print fmt failed). */
+int tpr_collect(struct tep_event *ev, const struct tep_print_arg ***out);
 
 /* Whether the @size bytes of @raw hold what helper @a (from tpr_collect)
  * reads: 0, else -1 with the read in *start and *len. */

@@ -49,15 +49,15 @@ static int raw_ok(struct tep_event *ev, const unsigned char *raw, size_t size)
 				return 0;
 		}
 	/* __print_hex/__print_array lengths, as check_raw() checks them */
-	const struct tep_print_arg *a[64];
+	const struct tep_print_arg **a;
 	uint64_t start, len;
-	int n = tpr_collect(ev, a, 64);
+	int n = tpr_collect(ev, &a), ok = n >= 0;
 
-	if (n > 64)
+	for (int i = 0; i < n && ok; i++)
+		ok = !tpr_check(ev, a[i], raw, (uint32_t)size, &start, &len);
+	free(a);
+	if (!ok)
 		return 0;
-	for (int i = 0; i < n; i++)
-		if (tpr_check(ev, a[i], raw, (uint32_t)size, &start, &len))
-			return 0;
 	return 1;
 }
 
