@@ -39,7 +39,7 @@ PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BI
 else
 PERL_SRC  := engines/perl_stub.c
 endif
-ENGINE_SRC  := engines/registry.c $(PERL_SRC) $(PY_SRC)
+ENGINE_SRC  := engines/registry.c engines/engine_core.c $(PERL_SRC) $(PY_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c

@@ -7,16 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <traceevent/event-parse.h>
-#include <traceevent/trace-seq.h>
 #include "pd_session.h"
 #include "report_print.h"
-#include "tp_fastfmt.h"
-
-struct report_fast {
-	struct tpf_prog *prog;
-	int tried;
-};
+#include "tp_decoder.h"
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
@@ -26,11 +19,6 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 	p->out = out;
 	p->session = s;
 	p->nsecs = nsecs;
-	idtable_init(&p->fast, sizeof(struct report_fast));
-	p->seq = malloc(sizeof(*p->seq));
-	if (!p->seq)
-		return -1;
-	trace_seq_init(p->seq);
 	/* perf drops a default column whose bit the first tracepoint attr lacks */
 	for (size_t i = 0; i < pd_session_nr_evsels(s) && !first_tp; i++)
 		if (pd_session_evsel(s, i)->type == PD_TYPE_TRACEPOINT)
@@ -40,18 +28,6 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 	p->show_cpu = !first_tp || (first_tp->sample_type & PD_S_CPU);
 	p->show_time = !first_tp || (first_tp->sample_type & PD_S_TIME);
 	return 0;
-}
-
-void report_print_free(struct report_print *p)
-{
-	for (size_t i = 0; i < p->fast.nr; i++)
-		tpf_free(((struct report_fast *)idtable_at(&p->fast, i))->prog);
-	idtable_free(&p->fast);
-	if (p->seq) {
-		trace_seq_destroy(p->seq);
-		free(p->seq);
-	}
-	p->seq = NULL;
 }
 
 static int max_name_len(struct pd_session *s)
@@ -65,20 +41,6 @@ static int max_name_len(struct pd_session *s)
 			max = len;
 	}
 	return max;
-}
-
-/* The fast renderer of @tp, compiled on first use; NULL means libtraceevent. */
-static struct tpf_prog *fast_prog(struct report_print *p, struct tep_event *tp)
-{
-	struct report_fast *f = idtable_slot(&p->fast, tp->id);
-
-	if (!f)
-		return NULL;
-	if (!f->tried) {
-		f->tried = 1;
-		f->prog = tpf_compile(tp);
-	}
-	return f->prog;
 }
 
 static char *put_str(char *o, const char *s, size_t len)
@@ -142,8 +104,6 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	FILE *fp = p->out;
 	char line[LINE_PREFIX_MAX + 8192], *o = line;
 	size_t clen = strlen(ev->comm), nlen = strlen(ev->evsel->name);
-	struct tpf_prog *fast;
-	int n;
 
 	if (clen > 512 || nlen > 1024)
 		return -1;
@@ -183,23 +143,18 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		p->name_width = max_name_len(p->session);
 	o = put_right(o, ev->evsel->name, nlen, (size_t)p->name_width);
 	o = put_str(o, ": ", 2);
-	if (smp->raw && ev->evsel->tp) {
-		fast = fast_prog(p, ev->evsel->tp);
-		n = fast ? tpf_render(fast, smp->raw, (int)smp->raw_size, o,
-				      sizeof(line) - 1 - (size_t)(o - line)) : -1;
-		if (n >= 0) {
+	if (smp->raw && ev->evsel->dec) {
+		const char *text;
+		long n = tp_render(ev->evsel->dec, smp->raw, smp->raw_size, smp->cpu, o,
+				   sizeof(line) - 1 - (size_t)(o - line), &text);
+
+		if (n < 0)
+			return -1;
+		if (text == o) {
 			o += n;
 		} else {
-			struct tep_record rec;
-
-			memset(&rec, 0, sizeof(rec));
-			rec.cpu = smp->cpu;
-			rec.size = (int)smp->raw_size;
-			rec.data = (void *)smp->raw;
-			trace_seq_reset(p->seq);
-			tep_print_event(ev->evsel->tp->tep, p->seq, &rec, "%s", TEP_PRINT_INFO);
 			fwrite(line, 1, (size_t)(o - line), fp);
-			fwrite(p->seq->buffer, 1, p->seq->len, fp);
+			fwrite(text, 1, (size_t)n, fp);
 			o = line;
 		}
 	}

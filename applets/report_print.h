@@ -4,7 +4,6 @@
 #define REPORT_PRINT_H
 
 #include <stdio.h>
-#include "idtable.h"
 
 struct pd_session;
 struct pd_event;
@@ -15,12 +14,9 @@ struct report_print {
 	int nsecs;             /* --ns: nanosecond timestamps */
 	int name_width;        /* 0 until the first sample */
 	int show_comm, show_tid, show_cpu, show_time;
-	struct trace_seq *seq;
-	struct idtable fast;        /* per tracepoint id: struct report_fast */
 };
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);
-void report_print_free(struct report_print *p);
 /** report_print_sample - pd_consumer callback: print one event */
 int report_print_sample(void *ctx, const struct pd_event *ev);
 /** report_print_header - the --header lines (perf script --header style) */

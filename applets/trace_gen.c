@@ -20,7 +20,7 @@ static const struct opt gen_opts[] = {
 	{ 'g', "gen-script", OPT_STR, &o.lang, "LANG", "python (py) or perl (pl)" },
 	{ 'i', "input", OPT_STR, &o.input, "FILE", "recording to read (default perf.data)" },
 	{ 'o', "output", OPT_STR, &o.output, "FILE",
-	  "script to write (default perf-script.py or perf-script.pl)" },
+	  "script to write, - for stdout (default perf-script.py or perf-script.pl)" },
 	OPT_TABLE_END
 };
 
@@ -32,6 +32,12 @@ static const struct applet_help gen_help = {
 	"every event; edit it into the report you need.",
 	gen_opts
 };
+
+static void log_stderr(void *ctx, const char *text)
+{
+	(void)ctx;
+	fputs(text, stderr);
+}
 
 int trace_gen_main(int argc, char **argv)
 {
@@ -70,12 +76,15 @@ int trace_gen_main(int argc, char **argv)
 	}
 	g.session = s;
 	g.output = o.output ? o.output : out;
+	g.log = log_stderr;
+	g.log_ctx = NULL;
 	r = ops->generate(&g, &err);
 	pd_session_close(s);
 	if (r) {
 		report_err("trace-gen", g.output, r, &err);
 		return 1;
 	}
-	printf("generated %s script: %s\n", ops->name, g.output);
+	if (strcmp(g.output, "-"))
+		printf("generated %s script: %s\n", ops->name, g.output);
 	return 0;
 }

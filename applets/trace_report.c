@@ -180,7 +180,6 @@ int trace_report_main(int argc, char **argv)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
 		warn_about_errors(pd_session_stats(s));
-	report_print_free(&pr);
 	ret = r ? 1 : 0;
 out:
 	ksyms_free(ks);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "pd_session_int.h"
-#include "tp_printreads.h"
+#include "tp_decoder.h"
 
 #define MAX_TRACEDATA   (256u << 20)
 #define ORDER_MAX_BYTES (512u << 20)
@@ -257,112 +257,17 @@ static int is_kernel_mmap(const unsigned char *rec, size_t size, uint32_t type)
 	       !memcmp(rec + at, name, sizeof(name) - 1);
 }
 
-/* What every sample of @e must satisfy before anything reads its fields. */
-static int dyn_prepare(struct pd_evsel *e)
-{
-	struct tep_format_field *f, *lists[2] = { e->tp->format.common_fields, e->tp->format.fields };
-	int n = 0;
-
-	e->dyn_ready = 1;
-	f = tep_find_common_field(e->tp, "common_type");
-	e->type_off = f ? f->offset : 0;
-	e->type_size = f ? f->size : 0;
-	for (int l = 0; l < 2; l++)
-		for (f = lists[l]; f; f = f->next) {
-			if (f->offset + f->size > e->raw_min)
-				e->raw_min = f->offset + f->size;
-			n += !!(f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
-		}
-	if ((e->nr_reads = tpr_collect(e->tp, &e->reads)) < 0)
-		return TB_ERR_NOMEM;
-	if (!n)
-		return 0;
-	e->dyn = calloc((size_t)n, sizeof(*e->dyn));
-	if (!e->dyn)
-		return TB_ERR_NOMEM;
-	for (f = e->tp->format.fields; f; f = f->next)
-		if (f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING)) {
-			struct pd_dynfield *d = &e->dyn[e->nr_dyn++];
-
-			d->name = f->name;
-			d->offset = f->offset;
-			d->size = f->size;
-			d->relative = !!(f->flags & TEP_FIELD_IS_RELATIVE);
-			d->string = !!(f->flags & TEP_FIELD_IS_STRING);
-			d->fixed = !(f->flags & TEP_FIELD_IS_DYNAMIC);
-		}
-	return 0;
-}
-
-/* A tracepoint sample's RAW must hold every field, and each __data_loc
- * must point inside it (a string with its NUL): libtraceevent and the
- * engines may then read fields without further checks. */
+/* A tracepoint sample's RAW must pass its decoder's checks: libtraceevent
+ * and the engines may then read fields without further checks. */
 static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
 		     uint64_t off)
 {
-	unsigned long long type;
-	int r;
-
 	if (!e->tp)
 		return pd_session_check_formats(s, off, s->err);
-	if (!e->dyn_ready && (r = dyn_prepare(e)))
-		return r;
-	if (!smp->raw || smp->raw_size < (uint32_t)e->raw_min)
-		return tb_err_set(s->err, TB_ERR_FORMAT, off,
-				  "%s sample: raw data of %u bytes, its format needs %d",
-				  e->name, smp->raw_size, e->raw_min);
-	/* libtraceevent prints the event the raw data's common_type names,
-	 * whose fields this raw data was not checked against */
-	if (e->type_size &&
-	    (type = tep_read_number(e->tp->tep, smp->raw + e->type_off, e->type_size)) != e->config)
-		return tb_err_set(s->err, TB_ERR_FORMAT, off,
-				  "%s sample: common_type %llu is not the event's id %llu",
-				  e->name, type, (unsigned long long)e->config);
-	for (int i = 0; i < e->nr_dyn; i++) {
-		const struct pd_dynfield *d = &e->dyn[i];
-		uint32_t loc, o, l;
-
-		/* libtraceevent prints a char[N] with "%s" when it holds no
-		 * NUL (is_printable_array), reading on to the next NUL */
-		if (d->fixed) {
-			if (!memchr(smp->raw + d->offset, 0, smp->raw_size - (uint32_t)d->offset))
-				return tb_err_set(s->err, TB_ERR_FORMAT, off,
-						  "%s sample: char[] field '%s' at %d has no NUL "
-						  "before the end of its %u-byte raw data", e->name,
-						  d->name, d->offset, smp->raw_size);
-			continue;
-		}
-		if (d->size == 2) {
-			o = pd_u16(smp->raw + d->offset);
-			l = o <= smp->raw_size ? smp->raw_size - o : 0;
-		} else {
-			loc = pd_u32(smp->raw + d->offset);
-			o = loc & 0xffff;
-			l = loc >> 16;
-		}
-		if (d->relative)
-			o += (uint32_t)(d->offset + d->size);
-		/* an empty string still goes to "%s" when its event is printed
-		 * field by field (print_field_raw): a NUL must follow it too */
-		if (o > smp->raw_size || l > smp->raw_size - o ||
-		    (d->string && !memchr(smp->raw + o, 0, l ? l : smp->raw_size - o)))
-			return tb_err_set(s->err, TB_ERR_FORMAT, off,
-					  "%s sample: __data_loc field '%s' [%u, +%u) is outside "
-					  "its %u-byte raw data or lacks its NUL", e->name, d->name,
-					  o, l, smp->raw_size);
-	}
-	/* __print_hex and __print_array read as many bytes as the record says */
-	for (int i = 0; i < e->nr_reads; i++) {
-		uint64_t start, len;
-
-		if (tpr_check(e->tp, e->reads[i], smp->raw, smp->raw_size, &start, &len))
-			return tb_err_set(s->err, TB_ERR_FORMAT, off,
-					  "%s sample: its print fmt's __print_hex or __print_array "
-					  "reads [%llu, +%llu), past its %u-byte raw data", e->name,
-					  (unsigned long long)start, (unsigned long long)len,
-					  smp->raw_size);
-	}
-	return 0;
+	if (!e->dec)
+		return tb_err_set(s->err, TB_ERR_NOMEM, off, "out of memory for %s's decoder",
+				  e->name);
+	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, s->err);
 }
 
 static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include "pd_session_int.h"
+#include "tp_decoder.h"
 
 #define MAX_ATTRS      4096
 #define MAX_IDS        (1u << 20)      /* ids per attr */
@@ -264,7 +265,29 @@ int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, 
 	return 0;
 }
 
-/* Give every evsel its tracepoint format and the name perf would print. */
+/* Whether an attr before @i has the decoder of attr @i. */
+static int shares_decoder(const struct pd_session *s, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (s->evsels[j].dec == s->evsels[i].dec)
+			return 1;
+	return 0;
+}
+
+/* The decoder of @e's format: an earlier attr's of the same format, else
+ * a new one (NULL when out of memory: check_raw says so). */
+static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
+{
+	for (size_t j = 0; j < s->nr_evsels; j++)
+		if (&s->evsels[j] != e && s->evsels[j].tp == e->tp && s->evsels[j].dec) {
+			e->dec = s->evsels[j].dec;
+			return;
+		}
+	tp_decoder_new(&e->dec, e->tp);
+}
+
+/* Give every evsel its tracepoint format, its decoder and the name perf
+ * would print. */
 void pd_session_resolve_names(struct pd_session *s)
 {
 	for (size_t i = 0; i < s->nr_evsels; i++) {
@@ -276,6 +299,8 @@ void pd_session_resolve_names(struct pd_session *s)
 		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp &&
 		    tep_get_events_count(s->td.tep) > 0)
 			e->tp = tep_find_event(s->td.tep, (int)e->config);
+		if (e->tp && !e->dec)
+			attach_decoder(s, e);
 		/* perf matches EVENT_DESC entries to attrs by position */
 		if (i < s->info.nr_descs)
 			name = s->info.descs[i].name;
@@ -484,8 +509,8 @@ void pd_session_close(struct pd_session *s)
 		return;
 	for (size_t i = 0; i < s->nr_evsels; i++) {
 		free(s->evsels[i].ids);
-		free(s->evsels[i].dyn);
-		free(s->evsels[i].reads);
+		if (!shares_decoder(s, i))
+			tp_decoder_free(s->evsels[i].dec);
 		free(s->evsels[i].name);
 	}
 	free(s->evsels);

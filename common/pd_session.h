@@ -12,7 +12,7 @@
 
 struct tep_handle;
 struct tep_event;
-struct tep_print_arg;
+struct tp_decoder;
 
 /* One attr of the recording (perf calls it an evsel). */
 struct pd_evsel {
@@ -25,16 +25,7 @@ struct pd_evsel {
 	char *name;                /* EVENT_DESC name, else "sys:event", else "unknown" */
 	struct tep_event *tp;      /* tracepoint format, or NULL */
 	uint64_t offset;           /* where the attr is in the input */
-	struct pd_dynfield {       /* its __data_loc fields, checked in every sample */
-		const char *name;
-		int offset, size, relative, string;
-		int fixed;         /* a char[N] instead: a NUL must follow it */
-	} *dyn;
-	int nr_dyn, dyn_ready;
-	int raw_min;               /* RAW bytes its fields need */
-	int type_off, type_size;   /* its common_type field (size 0: none) */
-	const struct tep_print_arg **reads;  /* its print helpers reading a */
-	int nr_reads;                        /* record-given length (tp_printreads.h) */
+	struct tp_decoder *dec;    /* its format's decoder (shared by attrs of one format) */
 };
 
 /* Counts perf keeps for its end-of-run warnings. */

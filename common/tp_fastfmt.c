@@ -7,6 +7,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "tp_fastfmt.h"
+#include "tp_fields.h"
 
 enum step_kind { STEP_LIT, STEP_INT, STEP_STR_ARRAY, STEP_STR_DYN };
 
@@ -24,6 +25,7 @@ struct step {
 	int upper;         /* X */
 	int left, zero;    /* '-' and '0' flags */
 	int width;
+	struct tp_field loc;   /* STEP_STR_DYN: the __data_loc field */
 };
 
 struct tpf_prog {
@@ -120,6 +122,7 @@ static int string_place(struct tep_event *ev, struct tep_print_arg *a, struct st
 		    f->size != 4)
 			return -1;
 		s->kind = STEP_STR_DYN;
+		tp_field_init(&s->loc, f);
 	} else if (a->type == TEP_PRINT_FIELD) {
 		f = a->field.field ? a->field.field : tep_find_any_field(ev, a->field.name);
 		/* non-array fields of long size are printed as pointers: not here */
@@ -329,17 +332,12 @@ int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
 				return -1;       /* no NUL: libtraceevent copes */
 			break;
 		case STEP_STR_DYN: {
-			uint32_t loc, o, l;
+			uint32_t o, l;
 
-			if (s->offset < 0 || s->offset + 4 > size)
+			if (tp_dataloc(&s->loc, data, (size_t)size, &o, &l))
 				return -1;
-			loc = (uint32_t)read_num(data + s->offset, 4);
-			o = loc & 0xffff;
-			l = loc >> 16;
 			if (l == 0)
 				continue;        /* libtraceevent prints nothing */
-			if (o + l > (uint32_t)size)
-				return -1;
 			str = (const char *)data + o;
 			len = strnlen(str, l);
 			if (len == l)

@@ -1,4 +1,4 @@
-/* tp_fields.h - an event's fields as scripts see them, with bounds-checked reads. */
+/* tp_fields.h - typed, bounds-checked views of one tracepoint field in a record. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef TP_FIELDS_H
 #define TP_FIELDS_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct tep_event;
+struct tep_format_field;
 
 enum tp_kind {
 	TP_INT,          /* a signed number of 1, 2, 4 or 8 bytes */
@@ -16,6 +16,7 @@ enum tp_kind {
 	TP_BYTES,        /* any other array or dynamic array: raw bytes */
 };
 
+/* One field of a format, as the decoder (tp_decoder.h) describes it. */
 struct tp_field {
 	const char *name;
 	enum tp_kind kind;
@@ -23,22 +24,31 @@ struct tp_field {
 	int elem_size;           /* TP_ARRAY: bytes per element */
 	int count;               /* TP_ARRAY: elements */
 	int is_signed;           /* of the number or the elements */
-	int dynamic;             /* __data_loc: offset/len in a u32 at @offset */
-	int relative;            /* __rel_loc */
+	int dynamic;             /* __data_loc: offset/len in a u16 or u32 at @offset */
+	int relative;            /* __rel_loc: the offset counts from the field's end */
 	int is_flag, is_symbolic;
 };
 
-/* The non-common fields of one event, in format order. */
-struct tp_layout {
-	struct tep_event *ev;
-	char *handler;           /* "system__event" */
-	struct tp_field *fields;
-	size_t nr;
-	int off_flags, off_preempt, off_lock_depth, off_pid;   /* -1 when absent */
-};
+/**
+ * tp_field_init - describe libtraceevent's parsed field @f as a tp_field
+ * @t: filled in; its name points into @f, which must outlive it
+ */
+void tp_field_init(struct tp_field *t, const struct tep_format_field *f);
 
-int tp_layout_build(struct tp_layout *l, struct tep_event *ev);
-void tp_layout_free(struct tp_layout *l);
+/**
+ * tp_dataloc - where a __data_loc (or __rel_loc) field's bytes lie
+ * @raw, @size: the record's raw data
+ * @t: a field with @t->dynamic set, 2 or 4 bytes wide
+ * @off, @len: the bytes' offset in @raw and their count
+ *
+ * The one decoding of __data_loc in the tree: a 4-byte field holds the
+ * offset in its low and the length in its high 16 bits; a 2-byte field
+ * (old kernels) holds the offset, the bytes running to the record's end;
+ * __rel_loc offsets count from the end of the field itself.
+ * Returns 0, or -1 when the field or the bytes it names leave @size.
+ */
+int tp_dataloc(const struct tp_field *t, const unsigned char *raw, size_t size,
+	       uint32_t *off, uint32_t *len);
 
 /**
  * tp_read_int - element @i of a number field (i = 0 for scalars),
@@ -49,23 +59,13 @@ int tp_read_int(const struct tp_field *f, const unsigned char *raw, size_t size,
 
 /**
  * tp_read_bytes - where a string or byte field's bytes are: for __data_loc
- * the offset and length in the record, checked against @size. Returns 0 or -1.
+ * the bytes tp_dataloc names. Returns 0, or -1 when they leave @size.
  */
 int tp_read_bytes(const struct tp_field *f, const unsigned char *raw, size_t size,
 		  const unsigned char **p, size_t *len);
 
 /** tp_printable - perf's is_printable_array: NUL last, printable before the first NUL */
 int tp_printable(const unsigned char *p, size_t len);
-
-struct pd_session;
-/**
- * tp_for_each_layout - call @fn once for each distinct tracepoint format of
- * the recording's attrs, in attr order, with its layout; stops at and
- * returns a non-zero result of @fn, or -1 when out of memory.
- */
-int tp_for_each_layout(struct pd_session *s,
-		       int (*fn)(void *ctx, struct tep_event *tp, const struct tp_layout *l),
-		       void *ctx);
 
 /** tp_common_int - a common field (e.g. common_preempt_count) at @off, or 0 */
 int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed);

@@ -6,6 +6,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "tp_fields.h"
 #include "tp_printreads.h"
 
 static int is_helper(const struct tep_print_arg *a)
@@ -175,23 +176,16 @@ int tpr_collect(struct tep_event *ev, const struct tep_print_arg ***out)
 }
 
 /* libtraceevent's dynamic_offset(): the offset and length a __data_loc
- * @f says, in its unsigned int arithmetic, 0 where out of the record. */
-static void dyn_loc(struct tep_event *ev, const struct tep_format_field *f,
-		    const unsigned char *raw, uint32_t size, uint32_t *off, uint32_t *len)
+ * @f says, 0 where out of the record (tp_decoder_check has already
+ * refused a record whose __data_loc leaves it). */
+static void dyn_loc(const struct tep_format_field *f, const unsigned char *raw, uint32_t size,
+		    uint32_t *off, uint32_t *len)
 {
-	unsigned long long v;
-	uint32_t o, l;
+	struct tp_field t;
 
-	*off = *len = 0;
-	if ((long long)f->offset + f->size > (long long)size)
-		return;
-	v = tep_read_number(ev->tep, raw + f->offset, f->size);
-	o = (uint32_t)(v & 0xffff);
-	l = f->size == 2 ? size - o : (uint32_t)((v >> 16) & 0xffff);
-	*off = o > size ? 0 : o;
-	*len = o + l > size ? 0 : l;
-	if (f->flags & TEP_FIELD_IS_RELATIVE)
-		*off += (uint32_t)(f->offset + f->size);
+	tp_field_init(&t, f);
+	if (tp_dataloc(&t, raw, size, off, len))
+		*off = *len = 0;
 }
 
 /* eval_num_arg() for the expressions length_ok() accepts; *ok = 0 for a
@@ -212,7 +206,7 @@ static unsigned long long eval(struct tep_event *ev, const struct tep_print_arg 
 			return 0;
 		return tep_read_number(ev->tep, raw + f->offset, f->size);
 	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
-		dyn_loc(ev, a->dynarray.field, raw, size, &off, &len);
+		dyn_loc(a->dynarray.field, raw, size, &off, &len);
 		return len;
 	default:                      /* TEP_PRINT_OP */
 		l = eval(ev, a->op.left, raw, size, ok);
@@ -243,7 +237,7 @@ int tpr_check(struct tep_event *ev, const struct tep_print_arg *a, const unsigne
 	int ok = 1;
 
 	if (h.data->type == TEP_PRINT_DYNAMIC_ARRAY)
-		dyn_loc(ev, h.data->dynarray.field, raw, size, &off, &dlen);
+		dyn_loc(h.data->dynarray.field, raw, size, &off, &dlen);
 	else
 		off = (uint32_t)h.data->field.field->offset;
 	/* print_str_arg() holds the count in an unsigned int, the element

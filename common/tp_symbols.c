@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <traceevent/event-parse.h>
+#include "tp_decoder.h"
 #include "tp_symbols.h"
 
 struct walk {
@@ -87,9 +88,9 @@ static int walk_arg(struct walk *w, struct tep_print_arg *a)
 	return r;
 }
 
-int tp_walk_symbols(struct tep_event *ev, const struct tp_sym_visitor *v)
+int tp_walk_symbols(const struct tp_decoder *d, const struct tp_sym_visitor *v)
 {
 	struct walk w = { .v = v };
 
-	return walk_list(&w, ev->print_fmt.args);
+	return walk_list(&w, d->ev->print_fmt.args);
 }

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-struct tep_event;
+struct tp_decoder;
 
 enum tp_sym_kind { TP_SYM_FLAGS, TP_SYM_SYMBOLIC };
 
@@ -19,12 +19,12 @@ struct tp_sym_visitor {
 };
 
 /**
- * tp_walk_symbols - visit every flag and symbolic table in @ev's print
+ * tp_walk_symbols - visit every flag and symbolic table in @d's print
  * format, in the order perf's engines define them (define_event_symbols):
  * depth first through the argument tree, the field name being the last
  * field seen inside the table's value expression. A non-zero return from
  * a callback stops the walk and is returned.
  */
-int tp_walk_symbols(struct tep_event *ev, const struct tp_sym_visitor *v);
+int tp_walk_symbols(const struct tp_decoder *d, const struct tp_sym_visitor *v);
 
 #endif

@@ -27,7 +27,10 @@ struct engine_start {
 /* What trace-gen needs. */
 struct engine_gen {
 	struct pd_session *session;
-	const char *output;        /* file name to write */
+	const char *output;        /* file name to write, "-" for stdout */
+	/* Where warnings go (the applet prints them). */
+	void (*log)(void *ctx, const char *text);
+	void *log_ctx;
 };
 
 /*

@@ -8,20 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <traceevent/event-parse.h>
-#include "engine.h"
 #include "perl_int.h"
-#include "syscall_map.h"
-#include "idtable.h"
-#include "tp_fields.h"
-#include "tp_symbols.h"
 
 #define NR_COMMON 8
 
 struct pl_event {             /* per tracepoint id */
 	int ready;
-	struct tp_layout layout;
-	char *name;               /* "system::event" */
+	const struct tp_decoder *dec;
+	const char *name;         /* the handler name, "system::event" */
 	CV *cv;                   /* NULL: trace_unhandled or nothing */
 	SV **args;                /* reused: common arguments, then fields */
 	size_t nr_args;
@@ -30,7 +24,8 @@ struct pl_event {             /* per tracepoint id */
 struct engine_run {
 	const struct engine_start *st;
 	PerlInterpreter *perl;
-	struct pl_current cur;
+	struct ec_current cur;
+	struct ec_names names;    /* handler names per tracepoint id */
 	struct idtable evs;       /* per tracepoint id: struct pl_event */
 	CV *unhandled;
 	SV *context;              /* $context: an IV naming @cur */
@@ -49,8 +44,10 @@ static void log_text(struct engine_run *r, const char *text)
 
 /* ---- errors ---- */
 
-static int error_from_errsv(struct engine_run *r, struct tb_err *err, const char *what,
-			    unsigned long long n)
+/* $@ of a failed call: logged, then one summary line naming @who, the
+ * event (NULL outside events) and @what happened. */
+static int died(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
+		const char *who, const char *what)
 {
 	dTHXa(r->perl);
 	const char *msg = SvPV_nolen(ERRSV);
@@ -69,7 +66,7 @@ static int error_from_errsv(struct engine_run *r, struct tb_err *err, const char
 	log_text(r, msg);
 	if (msg[0] && msg[strlen(msg) - 1] != '\n')
 		log_text(r, "\n");
-	return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, what, n);
+	return ec_error(err, ev, who, "%s", what);
 }
 
 /* ---- the interpreter ---- */
@@ -131,9 +128,8 @@ static int start_interpreter(struct engine_run *r, struct tb_err *err)
 static int set_globals(struct engine_run *r)
 {
 	dTHXa(r->perl);
-	const struct pd_header_info *h = pd_session_info(r->st->session);
-	const struct syscall_map *map = h->has_syscalls ? &h->syscalls : NULL;
-	struct syscall_map builtin = { 0 };
+	struct syscall_map builtin;
+	const struct syscall_map *map = ec_syscall_map(r->st->session, &builtin);
 	AV *argv = get_av("ARGV", GV_ADD);
 	HV *sc = get_hv("Perf::Trace::Context::syscall_map", GV_ADD);
 
@@ -144,16 +140,13 @@ static int set_globals(struct engine_run *r)
 	/* do FILE searches @INC unless the path is explicit */
 	sv_setpvf(get_sv("main::__tracebox_script", GV_ADD), "%s%s",
 		  r->st->script[0] == '/' || r->st->script[0] == '.' ? "" : "./", r->st->script);
-	if (!map && h->arch && scmap_from_builtin(&builtin, h->arch, NULL) == 0)
-		map = &builtin;
 	for (uint32_t i = 0; map && i < map->nr; i++) {
 		char key[16];
 
 		snprintf(key, sizeof(key), "%u", map->ents[i].nr);
 		(void)hv_store(sc, key, (I32)strlen(key), newSVpv(map->ents[i].name, 0), 0);
 	}
-	if (map == &builtin)
-		scmap_free(&builtin);
+	scmap_free(&builtin);
 	pl_set_current(aTHX_ &r->cur);
 	r->context = newSViv(PTR2IV(&r->cur));
 	r->empty_chain = newRV_noinc((SV *)newAV());
@@ -169,22 +162,16 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	eval_sv(code, G_DISCARD | G_EVAL);
 	SvREFCNT_dec(code);
 	if (SvTRUE(ERRSV))
-		return error_from_errsv(r, err, "the script died while loading (above)%.0llu", 0);
+		return died(r, err, NULL, r->st->script, "died while loading (above)");
 	return 0;
 }
 
 /* ---- symbol tables: perf's define_* calls ---- */
 
-struct define_ctx {
-	struct engine_run *r;
-	const char *event;
-	int failed;
-};
-
-static int call_define(struct define_ctx *d, const char *fn, const char *field,
-		       const char *s1, UV value, int with_value)
+static int call_define(struct engine_run *r, const char *fn, const char *event,
+		       const char *field, const char *s1, UV value, int with_value)
 {
-	dTHXa(d->r->perl);
+	dTHXa(r->perl);
 	char name[64];
 	dSP;
 
@@ -194,7 +181,7 @@ static int call_define(struct define_ctx *d, const char *fn, const char *field,
 	ENTER;
 	SAVETMPS;
 	PUSHMARK(SP);
-	XPUSHs(sv_2mortal(newSVpv(d->event, 0)));
+	XPUSHs(sv_2mortal(newSVpv(event, 0)));
 	XPUSHs(sv_2mortal(newSVpv(field, 0)));
 	if (with_value)
 		XPUSHs(sv_2mortal(newSVuv(value)));
@@ -207,50 +194,59 @@ static int call_define(struct define_ctx *d, const char *fn, const char *field,
 	return SvTRUE(ERRSV) ? -1 : 0;
 }
 
-static int define_field(void *ctx, enum tp_sym_kind kind, const char *field, const char *delim)
+static int define_field(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			const char *delim)
 {
-	return kind == TP_SYM_FLAGS ? call_define(ctx, "define_flag_field", field, delim, 0, 0)
-				    : call_define(ctx, "define_symbolic_field", field, NULL, 0, 0);
+	return kind == TP_SYM_FLAGS ?
+		call_define(ctx, "define_flag_field", event, field, delim, 0, 0) :
+		call_define(ctx, "define_symbolic_field", event, field, NULL, 0, 0);
 }
 
-static int define_value(void *ctx, enum tp_sym_kind kind, const char *field, uint64_t value,
-			const char *str)
+static int define_value(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			uint64_t value, const char *str)
 {
 	return call_define(ctx, kind == TP_SYM_FLAGS ? "define_flag_value" : "define_symbolic_value",
-			   field, str, (UV)value, 1);
+			   event, field, str, (UV)value, 1);
 }
+
+static const struct ec_define_ops define_ops = { define_field, define_value };
 
 /* ---- events ---- */
 
-static struct pl_event *event_info(struct engine_run *r, struct tep_event *tp, struct tb_err *err)
+static struct pl_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
+				   struct tb_err *err)
 {
 	dTHXa(r->perl);
-	struct pl_event *e = idtable_slot(&r->evs, tp->id);
+	struct pl_event *e = idtable_slot(&r->evs, dec->id);
 
 	if (!e) {
-		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", tp->id);
+		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", dec->id);
 		return NULL;
 	}
 	if (e->ready)
 		return e;
-	if (tp_layout_build(&e->layout, tp)) {
-		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		return NULL;
-	}
-	e->name = malloc(strlen(tp->system) + strlen(tp->name) + 3);
-	e->nr_args = NR_COMMON + e->layout.nr;
+	e->dec = dec;
+	e->name = ec_name(&r->names, dec->id);
+	e->nr_args = NR_COMMON + dec->nr;
 	e->args = calloc(e->nr_args, sizeof(*e->args));
 	if (!e->name || !e->args) {
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		return NULL;
 	}
-	sprintf(e->name, "%s::%s", tp->system, tp->name);
 	e->cv = get_cv(e->name, 0);
 	e->args[0] = newSVpv(e->name, 0);
 	for (size_t i = 1; i < e->nr_args; i++)
 		e->args[i] = newSV(0);
 	e->ready = 1;
 	return e;
+}
+
+static void set_number(pTHX_ SV *sv, const struct tp_field *f, uint64_t v)
+{
+	if (f->is_signed)
+		sv_setiv(sv, (IV)(int64_t)v);
+	else
+		sv_setuv(sv, (UV)v);
 }
 
 /* Set the reused SV of one field. */
@@ -263,61 +259,46 @@ static void set_field(pTHX_ SV *sv, const struct tp_field *f, const unsigned cha
 
 	switch (f->kind) {
 	case TP_INT:
-		if (tp_read_int(f, raw, size, 0, &v))
-			sv_setsv(sv, &PL_sv_undef);
-		else
-			sv_setiv(sv, (IV)(int64_t)v);
-		return;
 	case TP_UINT:
 		if (tp_read_int(f, raw, size, 0, &v))
 			sv_setsv(sv, &PL_sv_undef);
 		else
-			sv_setuv(sv, (UV)v);
+			set_number(aTHX_ sv, f, v);
 		return;
 	case TP_ARRAY: {
 		AV *av = newAV();
 
 		for (int i = 0; i < f->count; i++) {
-			if (tp_read_int(f, raw, size, i, &v))
-				av_push(av, newSV(0));
-			else if (f->is_signed)
-				av_push(av, newSViv((IV)(int64_t)v));
-			else
-				av_push(av, newSVuv((UV)v));
+			SV *el = newSV(0);
+
+			if (!tp_read_int(f, raw, size, i, &v))
+				set_number(aTHX_ el, f, v);
+			av_push(av, el);
 		}
 		sv_setsv(sv, sv_2mortal(newRV_noinc((SV *)av)));
 		return;
 	}
-	case TP_STRING:
-		if (tp_read_bytes(f, raw, size, &p, &len))
-			sv_setsv(sv, &PL_sv_undef);
-		else
-			sv_setpvn(sv, (const char *)p, strnlen((const char *)p, len));
-		return;
 	default:
 		if (tp_read_bytes(f, raw, size, &p, &len))
 			sv_setsv(sv, &PL_sv_undef);
 		else
-			sv_setpvn(sv, (const char *)p, len);
+			sv_setpvn(sv, (const char *)p,
+				  f->kind == TP_STRING ? strnlen((const char *)p, len) : len);
 		return;
 	}
 }
 
 static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_sample *s)
 {
+	uint64_t i = 0, ip;
 	AV *av;
 
 	if (!s->nr_callchain)
 		return SvREFCNT_inc(r->empty_chain);
 	av = newAV();
-	for (uint64_t i = 0; i < s->nr_callchain; i++) {
-		uint64_t ip;
-		HV *hv;
+	while (ec_callchain_next(s, &i, &ip)) {
+		HV *hv = newHV();
 
-		memcpy(&ip, s->callchain + i * 8, 8);
-		if (ip >= 0xfffffffffffff000ULL)
-			continue;           /* context markers */
-		hv = newHV();
 		(void)hv_stores(hv, "ip", newSVuv((UV)ip));
 		av_push(av, newRV_noinc((SV *)hv));
 	}
@@ -328,37 +309,32 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 {
 	dTHXa(r->perl);
 	const struct pd_sample *s = ev->sample;
-	struct tep_event *tp = ev->evsel->tp;
 	struct pl_event *e;
-	SV *chain;
+	struct ec_common c;
 	CV *cv;
 	dSP;
 
-	if (!tp || !s->raw)
+	if (!ev->evsel->dec || !s->raw)
 		return 0;
-	e = event_info(r, tp, err);
+	e = event_info(r, ev->evsel->dec, err);
 	if (!e)
 		return err->code ? err->code : TB_ERR_NOMEM;
 	cv = e->cv ? e->cv : r->unhandled;
 	if (!cv)
 		return 0;
-	r->cur.raw = s->raw;
-	r->cur.size = s->raw_size;
-	r->cur.off_flags = e->layout.off_flags;
-	r->cur.off_preempt = e->layout.off_preempt;
-	r->cur.off_lock_depth = e->layout.off_lock_depth;
+	ec_current_set(&r->cur, ev);
+	ec_common_args(ev, &c);
 	ENTER;
 	SAVETMPS;
 	sv_setsv(e->args[1], r->context);
-	sv_setuv(e->args[2], (UV)(s->cpu < 0 ? 0 : s->cpu));
-	sv_setuv(e->args[3], (UV)(s->time / 1000000000ULL));
-	sv_setuv(e->args[4], (UV)(s->time % 1000000000ULL));
-	sv_setiv(e->args[5], tp_common_int(s->raw, s->raw_size, e->layout.off_pid, 4, 1));
-	sv_setpv(e->args[6], ev->comm);
-	chain = callchain_ref(aTHX_ r, s);
-	sv_setsv(e->args[7], sv_2mortal(chain));
-	for (size_t i = 0; i < e->layout.nr; i++)
-		set_field(aTHX_ e->args[NR_COMMON + i], &e->layout.fields[i], s->raw, s->raw_size);
+	sv_setiv(e->args[2], c.cpu);
+	sv_setuv(e->args[3], (UV)c.secs);
+	sv_setuv(e->args[4], (UV)c.nsecs);
+	sv_setiv(e->args[5], c.pid);
+	sv_setpv(e->args[6], c.comm);
+	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, s)));
+	for (size_t i = 0; i < e->dec->nr; i++)
+		set_field(aTHX_ e->args[NR_COMMON + i], &e->dec->fields[i], s->raw, s->raw_size);
 	PUSHMARK(SP);
 	EXTEND(SP, (SSize_t)e->nr_args);
 	for (size_t i = 0; i < e->nr_args; i++)
@@ -367,13 +343,8 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	call_sv((SV *)cv, G_DISCARD | G_EVAL);
 	FREETMPS;
 	LEAVE;
-	if (SvTRUE(ERRSV)) {
-		char what[400];
-
-		snprintf(what, sizeof(what), "%s died on event %%llu (above)",
-			 e->cv ? e->name : "trace_unhandled");
-		return error_from_errsv(r, err, what, ev->index);
-	}
+	if (SvTRUE(ERRSV))
+		return died(r, err, ev, e->cv ? e->name : "trace_unhandled", "died (above)");
 	return 0;
 }
 
@@ -391,7 +362,7 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 	PUSHMARK(SP);
 	call_pv(name, G_DISCARD | G_NOARGS | G_EVAL);
 	if (SvTRUE(ERRSV))
-		return error_from_errsv(r, err, "trace_begin or trace_end died%.0llu (above)", 0);
+		return died(r, err, NULL, fn, "died (above)");
 	return 0;
 }
 
@@ -405,8 +376,9 @@ static int pl_start(struct engine_run **out, const struct engine_start *st, stru
 		return TB_ERR_NOMEM;
 	r->st = st;
 	idtable_init(&r->evs, sizeof(struct pl_event));
-	if (setenv("PERF_EXEC_PATH", st->exec_path, 1))
-		return TB_ERR_NOMEM;
+	if (setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
+	    ec_names_build(&r->names, st->session, "::", st->log, st->log_ctx))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if ((rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
 		return rc;
 	r->loaded = 1;
@@ -415,21 +387,8 @@ static int pl_start(struct engine_run **out, const struct engine_start *st, stru
 
 		r->unhandled = get_cv("main::trace_unhandled", 0);
 	}
-	for (size_t i = 0; i < pd_session_nr_evsels(st->session); i++) {
-		struct tep_event *tp = pd_session_evsel(st->session, i)->tp;
-		struct define_ctx d = { r, NULL, 0 };
-		struct tp_sym_visitor v = { &d, define_field, define_value };
-		struct pl_event *e;
-
-		if (!tp)
-			continue;
-		e = event_info(r, tp, err);
-		if (!e)
-			return err->code ? err->code : TB_ERR_NOMEM;
-		d.event = e->name;
-		if (tp_walk_symbols(tp, &v))
-			return error_from_errsv(r, err, "a define_* callback died%.0llu (above)", 0);
-	}
+	if (ec_walk_defines(st->session, &r->names, &define_ops, r))
+		return died(r, err, NULL, "define_*", "a define_* callback died (above)");
 	return call_optional(r, "trace_begin", err);
 }
 
@@ -461,11 +420,9 @@ static int pl_stop(struct engine_run *r, struct tb_err *err)
 	for (size_t i = 0; i < r->evs.nr; i++) {
 		struct pl_event *e = idtable_at(&r->evs, i);
 
-		if (e->ready)
-			tp_layout_free(&e->layout);
-		free(e->name);
 		free(e->args);
 	}
+	ec_names_free(&r->names);
 	idtable_free(&r->evs);
 	free(r);
 	return rc;

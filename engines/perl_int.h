@@ -6,18 +6,11 @@
 #include <EXTERN.h>
 #include <perl.h>
 #include <XSUB.h>
-#include <stddef.h>
-
-/* The event a script's $context stands for while its handler runs. */
-struct pl_current {
-	const unsigned char *raw;
-	size_t size;
-	int off_flags, off_preempt, off_lock_depth;
-};
+#include "engine_core.h"
 
 /* Perf::Trace::Context's bootstrap, registered by the engine's xs_init. */
 XS(boot_Perf__Trace__Context);
-/** pl_set_current - the pl_current scripts' $context must name */
-void pl_set_current(pTHX_ struct pl_current *cur);
+/** pl_set_current - the current event scripts' $context must name */
+void pl_set_current(pTHX_ struct ec_current *cur);
 
 #endif

@@ -6,24 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <traceevent/event-parse.h>
-#include "engine.h"
-#include "syscall_map.h"
 #include "python_int.h"
-#include "idtable.h"
-#include "tp_fields.h"
-#include "tp_symbols.h"
 
 #define CPU_CACHE 1024
 #define COMM_CACHE 256
 
 struct py_event {             /* per tracepoint id */
 	int ready;
-	struct tp_layout layout;
-	PyObject *name;           /* "system__event" */
+	const struct tp_decoder *dec;
+	PyObject *name;           /* the handler name, "system__event" */
 	PyObject *handler;        /* NULL: trace_unhandled or nothing */
-	int callchain;            /* the handler declares common_callchain */
-	int sample_dict;          /* it takes perf's trailing perf_sample_dict */
+	int callchain;            /* it is called with common_callchain */
+	int sample_dict;          /* and perf's trailing perf_sample_dict */
 };
 
 struct comm_slot {
@@ -36,7 +30,8 @@ struct engine_run {
 	const struct engine_start *st;
 	PyObject *main;           /* __main__'s dict (borrowed) */
 	PyObject *context;        /* capsule on @cur */
-	struct py_current cur;
+	struct ec_current cur;
+	struct ec_names names;    /* handler names per tracepoint id */
 	struct idtable evs;       /* per tracepoint id: struct py_event */
 	PyObject *unhandled;
 	int unhandled_argc;
@@ -133,9 +128,11 @@ static int script_exit(struct engine_run *r, struct tb_err *err)
 	return 1;
 }
 
-/* Report the pending exception: flushed output, traceback, one summary. */
-static int script_error(struct engine_run *r, struct tb_err *err, const char *fmt,
-			const char *what, unsigned long long n)
+/* Report the pending exception: a SystemExit ends the run; anything else
+ * gets the flushed output, its traceback, and one summary line naming
+ * @who, the event (NULL outside events) and @what happened. */
+static int raised(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
+		  const char *who, const char *what)
 {
 	char *text;
 
@@ -145,7 +142,7 @@ static int script_error(struct engine_run *r, struct tb_err *err, const char *fm
 	text = exception_text();
 	log_text(r, text);
 	free(text);
-	return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, fmt, what, n);
+	return ec_error(err, ev, who, "%s", what);
 }
 
 /* ---- the interpreter ---- */
@@ -287,16 +284,10 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 		free(text);
 		return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "syntax error (above)");
 	}
-	return script_error(r, err, "%sthe script raised while loading (traceback above)%.0llu",
-			    "", 0);
+	return raised(r, err, NULL, r->st->script, "raised while loading (traceback above)");
 }
 
 /* ---- symbol tables: perf's define_* calls ---- */
-
-struct define_ctx {
-	struct engine_run *r;
-	const char *event;
-};
 
 static int call_define(struct engine_run *r, const char *fn, PyObject *args)
 {
@@ -320,45 +311,48 @@ static int call_define(struct engine_run *r, const char *fn, PyObject *args)
 	return 0;
 }
 
-static int define_field(void *ctx, enum tp_sym_kind kind, const char *field, const char *delim)
+static int define_field(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			const char *delim)
 {
-	struct define_ctx *d = ctx;
 	PyObject *a;
 	int rc;
 
 	if (kind == TP_SYM_FLAGS)
-		a = Py_BuildValue("(sss)", d->event, field, delim);
+		a = Py_BuildValue("(sss)", event, field, delim);
 	else
-		a = Py_BuildValue("(ss)", d->event, field);
+		a = Py_BuildValue("(ss)", event, field);
 	if (!a)
 		return -1;
-	rc = call_define(d->r, kind == TP_SYM_FLAGS ? "define_flag_field" : "define_symbolic_field", a);
+	rc = call_define(ctx, kind == TP_SYM_FLAGS ? "define_flag_field" : "define_symbolic_field", a);
 	Py_DECREF(a);
 	return rc;
 }
 
-static int define_value(void *ctx, enum tp_sym_kind kind, const char *field, uint64_t value,
-			const char *str)
+static int define_value(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			uint64_t value, const char *str)
 {
-	struct define_ctx *d = ctx;
-	PyObject *a = Py_BuildValue("(ssKs)", d->event, field, (unsigned long long)value, str);
+	PyObject *a = Py_BuildValue("(ssKs)", event, field, (unsigned long long)value, str);
 	int rc;
 
 	if (!a)
 		return -1;
-	rc = call_define(d->r, kind == TP_SYM_FLAGS ? "define_flag_value" : "define_symbolic_value", a);
+	rc = call_define(ctx, kind == TP_SYM_FLAGS ? "define_flag_value" : "define_symbolic_value", a);
 	Py_DECREF(a);
 	return rc;
 }
 
+static const struct ec_define_ops define_ops = { define_field, define_value };
+
 /* ---- events ---- */
 
-static int arg_count(PyObject *fn, PyObject **varnames)
+/* A handler's co_argcount, and its eighth parameter's name (NULL if none). */
+static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 {
 	PyObject *code = PyObject_GetAttrString(fn, "__code__"), *n;
 	long count = -1;
 
 	*varnames = NULL;
+	*eighth = NULL;
 	if (!code) {
 		PyErr_Clear();
 		return -1;
@@ -370,52 +364,55 @@ static int arg_count(PyObject *fn, PyObject **varnames)
 	}
 	*varnames = PyObject_GetAttrString(code, "co_varnames");
 	Py_DECREF(code);
+	if (*varnames && PyTuple_Check(*varnames) && count > 7 && PyTuple_GET_SIZE(*varnames) > 7)
+		*eighth = PyUnicode_AsUTF8(PyTuple_GET_ITEM(*varnames, 7));
 	PyErr_Clear();
 	return (int)count;
 }
 
-static struct py_event *event_info(struct engine_run *r, struct tep_event *tp, struct tb_err *err)
+static struct py_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
+				   struct tb_err *err)
 {
-	struct py_event *e = idtable_slot(&r->evs, tp->id);
+	struct py_event *e = idtable_slot(&r->evs, dec->id);
+	const char *eighth = NULL;
 	PyObject *varnames;
-	int argc;
+	size_t need = 7 + 2 + dec->nr;
 
 	if (!e) {
-		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", tp->id);
+		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", dec->id);
 		return NULL;
 	}
 	if (e->ready)
 		return e;
-	if (tp_layout_build(&e->layout, tp)) {
-		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		return NULL;
-	}
-	e->name = PyUnicode_InternFromString(e->layout.handler);
-	e->handler = PyDict_GetItemString(r->main, e->layout.handler);
+	e->dec = dec;
+	e->name = PyUnicode_InternFromString(ec_name(&r->names, dec->id));
+	e->handler = PyDict_GetItemString(r->main, ec_name(&r->names, dec->id));
 	if (e->handler && PyCallable_Check(e->handler)) {
 		Py_INCREF(e->handler);
-		argc = arg_count(e->handler, &varnames);
-		if (argc > 7 && varnames && PyTuple_Check(varnames) &&
-		    PyTuple_GET_SIZE(varnames) > 7 &&
-		    !PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(varnames, 7), "common_callchain"))
-			e->callchain = 1;
-		else if (argc == 7 + 1 + (int)e->layout.nr)
-			e->callchain = 1;
-		e->sample_dict = argc == 7 + e->callchain + (int)e->layout.nr + 1;
+		int argc = arg_count(e->handler, &eighth, &varnames);
+
+		ec_python_form(argc, eighth, dec->nr, &e->callchain, &e->sample_dict);
 		Py_XDECREF(varnames);
 	} else {
 		e->handler = NULL;
 	}
-	if (7 + 2 + e->layout.nr > r->max_args) {
-		PyObject **a = realloc(r->args, (7 + 2 + e->layout.nr) * sizeof(*a));
+	if (need > r->max_args) {
+		PyObject **a = realloc(r->args, need * sizeof(*a));
 
-		if (!a)
+		if (!a) {
+			tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 			return NULL;
+		}
 		r->args = a;
-		r->max_args = 7 + 2 + e->layout.nr;
+		r->max_args = need;
 	}
 	e->ready = 1;
 	return e;
+}
+
+static PyObject *number(const struct tp_field *f, uint64_t v)
+{
+	return f->is_signed ? PyLong_FromLongLong((long long)v) : PyLong_FromUnsignedLongLong(v);
 }
 
 static PyObject *field_value(const struct tp_field *f, const unsigned char *raw, size_t size)
@@ -426,18 +423,14 @@ static PyObject *field_value(const struct tp_field *f, const unsigned char *raw,
 
 	switch (f->kind) {
 	case TP_INT:
-		return tp_read_int(f, raw, size, 0, &v) ? Py_NewRef(Py_None) :
-			PyLong_FromLongLong((long long)v);
 	case TP_UINT:
-		return tp_read_int(f, raw, size, 0, &v) ? Py_NewRef(Py_None) :
-			PyLong_FromUnsignedLongLong(v);
+		return tp_read_int(f, raw, size, 0, &v) ? Py_NewRef(Py_None) : number(f, v);
 	case TP_ARRAY: {
 		PyObject *list = PyList_New(f->count);
 
 		for (int i = 0; list && i < f->count; i++) {
 			PyObject *o = tp_read_int(f, raw, size, i, &v) ? Py_NewRef(Py_None) :
-				f->is_signed ? PyLong_FromLongLong((long long)v) :
-					       PyLong_FromUnsignedLongLong(v);
+									number(f, v);
 
 			if (!o) {
 				Py_DECREF(list);
@@ -484,142 +477,125 @@ static PyObject *comm_obj(struct engine_run *r, int32_t tid, const char *comm)
 	return Py_XNewRef(s->str);
 }
 
+/* Since PyDict_SetItemString() does not steal a reference, this does:
+ * @v (a new reference, or NULL after a failed constructor) is released
+ * whatever happens. Returns 0, or -1 with the exception set. */
+static int dict_set_steal(PyObject *d, const char *key, PyObject *v)
+{
+	int rc = v ? PyDict_SetItemString(d, key, v) : -1;
+
+	Py_XDECREF(v);
+	return rc;
+}
+
 /* perf's perf_sample_dict, the part tracepoint samples have. */
 static PyObject *sample_dict(const struct pd_event *ev, PyObject *callchain)
 {
 	const struct pd_sample *s = ev->sample;
 	PyObject *d = PyDict_New(), *sd = PyDict_New();
 
-	if (!d || !sd) {
+	if (!d || !sd ||
+	    dict_set_steal(d, "ev_name", PyUnicode_FromString(ev->evsel->name)) ||
+	    dict_set_steal(d, "comm", PyUnicode_FromString(ev->comm)) ||
+	    dict_set_steal(sd, "cpu", PyLong_FromLong(s->cpu)) ||
+	    dict_set_steal(sd, "pid", PyLong_FromLong(s->pid)) ||
+	    dict_set_steal(sd, "tid", PyLong_FromLong(s->tid)) ||
+	    dict_set_steal(sd, "time", PyLong_FromUnsignedLongLong(s->time)) ||
+	    dict_set_steal(sd, "period", PyLong_FromUnsignedLongLong(s->period)) ||
+	    dict_set_steal(sd, "ip", PyLong_FromUnsignedLongLong(s->ip)) ||
+	    PyDict_SetItemString(d, "sample", sd) ||
+	    PyDict_SetItemString(d, "callchain", callchain)) {
 		Py_XDECREF(d);
 		Py_XDECREF(sd);
 		return NULL;
 	}
-	PyDict_SetItemString(d, "ev_name", PyUnicode_FromString(ev->evsel->name));
-	PyDict_SetItemString(d, "comm", PyUnicode_FromString(ev->comm));
-	PyDict_SetItemString(sd, "cpu", PyLong_FromLong(s->cpu));
-	PyDict_SetItemString(sd, "pid", PyLong_FromLong(s->pid));
-	PyDict_SetItemString(sd, "tid", PyLong_FromLong(s->tid));
-	PyDict_SetItemString(sd, "time", PyLong_FromUnsignedLongLong(s->time));
-	PyDict_SetItemString(sd, "period", PyLong_FromUnsignedLongLong(s->period));
-	PyDict_SetItemString(sd, "ip", PyLong_FromUnsignedLongLong(s->ip));
-	PyDict_SetItemString(d, "sample", sd);
 	Py_DECREF(sd);
-	PyDict_SetItemString(d, "callchain", callchain);
 	return d;
 }
 
 static PyObject *callchain_list(const struct pd_sample *s)
 {
-	PyObject *l = PyList_New(0);
+	PyObject *l = PyList_New(0), *d;
+	uint64_t i = 0, ip;
 
-	for (uint64_t i = 0; l && i < s->nr_callchain; i++) {
-		uint64_t ip;
-		PyObject *d = PyDict_New(), *v;
-
-		memcpy(&ip, s->callchain + i * 8, 8);
-		if (ip >= 0xfffffffffffff000ULL) {   /* context markers */
-			Py_XDECREF(d);
-			continue;
-		}
-		v = PyLong_FromUnsignedLongLong(ip);
-		if (!d || !v || PyDict_SetItemString(d, "ip", v) || PyList_Append(l, d)) {
-			Py_XDECREF(v);
+	while (l && ec_callchain_next(s, &i, &ip)) {
+		d = PyDict_New();
+		if (!d || dict_set_steal(d, "ip", PyLong_FromUnsignedLongLong(ip)) ||
+		    PyList_Append(l, d)) {
 			Py_XDECREF(d);
 			Py_DECREF(l);
 			return NULL;
 		}
-		Py_DECREF(v);
 		Py_DECREF(d);
 	}
 	return l;
 }
 
-static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
-		     PyObject *const *common, PyObject *callchain, struct tb_err *err)
+/* trace_unhandled's third argument: every field by name, and the common ones. */
+static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
+			     PyObject *const *common, PyObject *callchain)
 {
 	static const char *keys[] = { "common_cpu", "common_s", "common_ns", "common_pid",
 				      "common_comm" };
-	PyObject *res, *d;
+	PyObject *d = PyDict_New();
 
+	for (int i = 0; d && i < 5; i++)
+		if (PyDict_SetItemString(d, keys[i], common[i]))
+			Py_CLEAR(d);
+	if (d && PyDict_SetItemString(d, "common_callchain", callchain))
+		Py_CLEAR(d);
+	for (size_t i = 0; d && i < e->dec->nr; i++)
+		if (dict_set_steal(d, e->dec->fields[i].name,
+				   field_value(&e->dec->fields[i], ev->sample->raw,
+					       ev->sample->raw_size)))
+			Py_CLEAR(d);
+	return d;
+}
+
+static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+		     PyObject *const *common, PyObject *callchain, struct tb_err *err)
+{
+	PyObject *res, *d;
+	size_t n = 3;
+
+	r->args[0] = e->name;
+	r->args[1] = r->context;
 	if (r->unhandled_argc == 7 || r->unhandled_argc == 8) {
-		r->args[0] = e->name;
-		r->args[1] = r->context;
 		for (int i = 0; i < 5; i++)
 			r->args[2 + i] = common[i];
 		r->args[7] = callchain;
 		res = PyObject_Vectorcall(r->unhandled, r->args, (size_t)r->unhandled_argc, NULL);
 	} else {
-		d = PyDict_New();
+		d = fields_dict(e, ev, common, callchain);
 		if (!d)
-			return TB_ERR_NOMEM;
-		for (int i = 0; i < 5; i++)
-			PyDict_SetItemString(d, keys[i], common[i]);
-		PyDict_SetItemString(d, "common_callchain", callchain);
-		for (size_t i = 0; i < e->layout.nr; i++) {
-			PyObject *v = field_value(&e->layout.fields[i], ev->sample->raw,
-						  ev->sample->raw_size);
-
-			if (!v || PyDict_SetItemString(d, e->layout.fields[i].name, v)) {
-				Py_XDECREF(v);
-				Py_DECREF(d);
-				return script_error(r, err, "%s: converting a field of event %llu",
-						    e->layout.handler, ev->index);
-			}
-			Py_DECREF(v);
-		}
-		r->args[0] = e->name;
-		r->args[1] = r->context;
+			return raised(r, err, ev, "trace_unhandled", "converting the fields failed");
 		r->args[2] = d;
-		if (r->unhandled_argc == 4) {
-			r->args[3] = sample_dict(ev, callchain);
-			res = PyObject_Vectorcall(r->unhandled, r->args, 4, NULL);
-			Py_XDECREF(r->args[3]);
-		} else {
-			res = PyObject_Vectorcall(r->unhandled, r->args, 3, NULL);
+		if (r->unhandled_argc == 4 && !(r->args[n++] = sample_dict(ev, callchain))) {
+			Py_DECREF(d);
+			return raised(r, err, ev, "trace_unhandled", "building perf_sample_dict failed");
 		}
+		res = PyObject_Vectorcall(r->unhandled, r->args, n, NULL);
+		if (n == 4)
+			Py_DECREF(r->args[3]);
 		Py_DECREF(d);
 	}
 	if (!res)
-		return script_error(r, err, "trace_unhandled raised on %s, event %llu",
-				    e->layout.handler, ev->index);
+		return raised(r, err, ev, "trace_unhandled", "raised (traceback above)");
 	Py_DECREF(res);
 	return 0;
 }
 
-static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+/* Call @e's handler: name, context, the common arguments, perhaps the
+ * callchain, the fields, perhaps perf_sample_dict. */
+static int handle(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+		  PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	const struct pd_sample *s = ev->sample;
-	struct tep_event *tp = ev->evsel->tp;
-	struct py_event *e;
-	PyObject *common[5], *callchain = NULL, *res;
+	const char *who = PyUnicode_AsUTF8(e->name);
 	size_t n = 0, first_field;
+	PyObject *res;
 	int rc = 0;
 
-	if (!tp || !s->raw)
-		return 0;
-	e = event_info(r, tp, err);
-	if (!e)
-		return err->code ? err->code : TB_ERR_NOMEM;
-	if (!e->handler && !r->unhandled)
-		return 0;
-	r->cur.raw = s->raw;
-	r->cur.size = s->raw_size;
-	r->cur.off_flags = e->layout.off_flags;
-	r->cur.off_preempt = e->layout.off_preempt;
-	r->cur.off_lock_depth = e->layout.off_lock_depth;
-	common[0] = cpu_obj(r, s->cpu);
-	common[1] = PyLong_FromUnsignedLongLong(s->time / 1000000000ULL);
-	common[2] = PyLong_FromUnsignedLongLong(s->time % 1000000000ULL);
-	/* common_pid is the raw field, as perf passes it */
-	common[3] = PyLong_FromLong(tp_common_int(s->raw, s->raw_size, e->layout.off_pid, 4, 1));
-	common[4] = comm_obj(r, s->tid, ev->comm);
-	if (!e->handler || e->callchain || e->sample_dict)
-		callchain = callchain_list(s);
-	if (!e->handler) {
-		rc = unhandled(r, e, ev, common, callchain, err);
-		goto out;
-	}
 	r->args[n++] = e->name;
 	r->args[n++] = r->context;
 	for (int i = 0; i < 5; i++)
@@ -627,27 +603,60 @@ static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	if (e->callchain)
 		r->args[n++] = callchain;
 	first_field = n;
-	for (size_t i = 0; i < e->layout.nr; i++) {
-		PyObject *v = field_value(&e->layout.fields[i], s->raw, s->raw_size);
+	for (size_t i = 0; i < e->dec->nr; i++) {
+		PyObject *v = field_value(&e->dec->fields[i], s->raw, s->raw_size);
 
 		if (!v) {
-			rc = script_error(r, err, "%s: converting a field of event %llu",
-					  e->layout.handler, ev->index);
+			rc = raised(r, err, ev, who, "converting a field failed");
 			goto drop;
 		}
 		r->args[n++] = v;
 	}
-	if (e->sample_dict)
-		r->args[n++] = sample_dict(ev, callchain);
+	if (e->sample_dict && !(r->args[n++] = sample_dict(ev, callchain))) {
+		n--;
+		rc = raised(r, err, ev, who, "building perf_sample_dict failed");
+		goto drop;
+	}
 	res = PyObject_Vectorcall(e->handler, r->args, n, NULL);
 	if (!res)
-		rc = script_error(r, err, "handler %s raised on event %llu (see the traceback above)",
-				  e->layout.handler, ev->index);
+		rc = raised(r, err, ev, who, "raised (traceback above)");
 	Py_XDECREF(res);
 drop:
 	for (size_t i = first_field; i < n; i++)
 		Py_XDECREF(r->args[i]);
-out:
+	return rc;
+}
+
+static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	struct py_event *e;
+	struct ec_common c;
+	PyObject *common[5], *callchain = NULL;
+	int rc;
+
+	if (!ev->evsel->dec || !ev->sample->raw)
+		return 0;
+	e = event_info(r, ev->evsel->dec, err);
+	if (!e)
+		return err->code ? err->code : TB_ERR_NOMEM;
+	if (!e->handler && !r->unhandled)
+		return 0;
+	ec_current_set(&r->cur, ev);
+	ec_common_args(ev, &c);
+	common[0] = cpu_obj(r, c.cpu);
+	common[1] = PyLong_FromUnsignedLongLong(c.secs);
+	common[2] = PyLong_FromUnsignedLongLong(c.nsecs);
+	common[3] = PyLong_FromLong(c.pid);
+	common[4] = comm_obj(r, ev->sample->tid, c.comm);
+	if (!e->handler || e->callchain || e->sample_dict)
+		callchain = callchain_list(ev->sample);
+	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
+	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
+		rc = raised(r, err, ev, PyUnicode_AsUTF8(e->name), "out of memory");
+	else if (e->handler)
+		rc = handle(r, e, ev, common, callchain, err);
+	else
+		rc = unhandled(r, e, ev, common, callchain, err);
 	for (int i = 0; i < 5; i++)
 		Py_XDECREF(common[i]);
 	Py_XDECREF(callchain);
@@ -664,28 +673,21 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 		return 0;
 	res = PyObject_CallNoArgs(f);
 	if (!res)
-		return script_error(r, err, "%s raised%.0llu (see the traceback above)", fn, 0);
+		return raised(r, err, NULL, fn, "raised (traceback above)");
 	Py_DECREF(res);
 	return 0;
 }
 
-/* perf_trace_context.syscall_map: the recording's map, else (a perf
- * recording) the built-in table when the recording's arch is its arch. */
+/* perf_trace_context.syscall_map, from the map ec_syscall_map chooses. */
 static int set_syscall_map(struct engine_run *r)
 {
-	const struct pd_header_info *h = pd_session_info(r->st->session);
-	const struct syscall_map *map = h->has_syscalls ? &h->syscalls : NULL;
-	struct syscall_map builtin = { 0 };
+	struct syscall_map builtin;
+	const struct syscall_map *map = ec_syscall_map(r->st->session, &builtin);
 	PyObject *m = PyImport_ImportModule("perf_trace_context"), *d;
 	int rc = 0;
 
-	if (!map && h->arch && scmap_from_builtin(&builtin, h->arch, NULL) == 0)
-		map = &builtin;
-
-	if (!m)
-		return -1;
-	d = PyObject_GetAttrString(m, "syscall_map");
-	Py_DECREF(m);
+	d = m ? PyObject_GetAttrString(m, "syscall_map") : NULL;
+	Py_XDECREF(m);
 	if (!d)
 		rc = -1;
 	for (uint32_t i = 0; !rc && map && i < map->nr; i++) {
@@ -698,8 +700,7 @@ static int set_syscall_map(struct engine_run *r)
 		Py_XDECREF(v);
 	}
 	Py_XDECREF(d);
-	if (map == &builtin)
-		scmap_free(&builtin);
+	scmap_free(&builtin);
 	return rc;
 }
 
@@ -707,55 +708,38 @@ static int py_start(struct engine_run **out, const struct engine_start *st, stru
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 	PyObject *mainmod, *varnames;
+	const char *eighth = NULL;
 	int rc;
 
-	*out = NULL;
+	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
 	r->st = st;
 	idtable_init(&r->evs, sizeof(struct py_event));
-	*out = r;
-	if (setenv("PERF_EXEC_PATH", st->exec_path, 1))
-		return TB_ERR_NOMEM;
+	r->args = calloc(9, sizeof(*r->args));
+	r->max_args = 9;
+	if (!r->args || setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
+	    ec_names_build(&r->names, st->session, "__", st->log, st->log_ctx))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if ((rc = start_interpreter(st, err)))
 		return rc;
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = py_context_capsule(&r->cur);
 	if (!r->main || !r->context || set_syscall_map(r))
-		return script_error(r, err, "%s: cannot set up the interpreter%.0llu", "python", 0);
+		return raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = run_script(r, err)))
 		return rc;
 	r->unhandled = PyDict_GetItemString(r->main, "trace_unhandled");
 	if (r->unhandled && PyCallable_Check(r->unhandled)) {
 		Py_INCREF(r->unhandled);
-		r->unhandled_argc = arg_count(r->unhandled, &varnames);
+		r->unhandled_argc = arg_count(r->unhandled, &eighth, &varnames);
 		Py_XDECREF(varnames);
 	} else {
 		r->unhandled = NULL;
 	}
-	for (size_t i = 0; i < pd_session_nr_evsels(st->session); i++) {
-		struct tep_event *tp = pd_session_evsel(st->session, i)->tp;
-		struct define_ctx d = { r, NULL };
-		struct tp_sym_visitor v = { &d, define_field, define_value };
-		struct py_event *e;
-
-		if (!tp)
-			continue;
-		e = event_info(r, tp, err);
-		if (!e)
-			return err->code ? err->code : TB_ERR_NOMEM;
-		d.event = e->layout.handler;
-		if (tp_walk_symbols(tp, &v))
-			return script_error(r, err, "defining the flag and symbol tables of %s%.0llu",
-					    e->layout.handler, 0);
-	}
-	if (r->max_args < 9) {
-		r->args = realloc(r->args, 9 * sizeof(*r->args));
-		r->max_args = 9;
-		if (!r->args)
-			return TB_ERR_NOMEM;
-	}
+	if (ec_walk_defines(st->session, &r->names, &define_ops, r))
+		return raised(r, err, NULL, "define_*", "defining the flag and symbol tables failed");
 	return call_optional(r, "trace_begin", err);
 }
 
@@ -784,9 +768,7 @@ static int py_stop(struct engine_run *r, struct tb_err *err)
 		if (Py_FinalizeEx() < 0 && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "writing the script's output failed");
 	}
-	for (size_t i = 0; i < r->evs.nr; i++)
-		if (((struct py_event *)idtable_at(&r->evs, i))->ready)
-			tp_layout_free(&((struct py_event *)idtable_at(&r->evs, i))->layout);
+	ec_names_free(&r->names);
 	idtable_free(&r->evs);
 	free(r->args);
 	free(r);

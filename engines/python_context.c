@@ -2,16 +2,15 @@
  * common_lock_depth of the current event, and the recording's syscall map. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "python_int.h"
-#include "tp_fields.h"
 
 #define CAPSULE_NAME "tracebox.context"
 
-PyObject *py_context_capsule(struct py_current *cur)
+PyObject *py_context_capsule(struct ec_current *cur)
 {
 	return PyCapsule_New(cur, CAPSULE_NAME, NULL);
 }
 
-static struct py_current *current(PyObject *args, const char *fn)
+static struct ec_current *current(PyObject *args, const char *fn)
 {
 	PyObject *cap;
 
@@ -23,27 +22,27 @@ static struct py_current *current(PyObject *args, const char *fn)
 /* common_preempt_count: what perf calls the "pc" */
 static PyObject *ctx_common_pc(PyObject *self, PyObject *args)
 {
-	struct py_current *c = current(args, "common_pc");
+	struct ec_current *c = current(args, "common_pc");
 
 	(void)self;
-	return c ? PyLong_FromLong(tp_common_int(c->raw, c->size, c->off_preempt, 1, 0)) : NULL;
+	return c ? PyLong_FromLong(ec_context_int(c, EC_PC)) : NULL;
 }
 
 static PyObject *ctx_common_flags(PyObject *self, PyObject *args)
 {
-	struct py_current *c = current(args, "common_flags");
+	struct ec_current *c = current(args, "common_flags");
 
 	(void)self;
-	return c ? PyLong_FromLong(tp_common_int(c->raw, c->size, c->off_flags, 1, 0)) : NULL;
+	return c ? PyLong_FromLong(ec_context_int(c, EC_FLAGS)) : NULL;
 }
 
 /* 0 where the kernel has no such field (all kernels since 2.6.37) */
 static PyObject *ctx_common_lock_depth(PyObject *self, PyObject *args)
 {
-	struct py_current *c = current(args, "common_lock_depth");
+	struct ec_current *c = current(args, "common_lock_depth");
 
 	(void)self;
-	return c ? PyLong_FromLong(tp_common_int(c->raw, c->size, c->off_lock_depth, 4, 1)) : NULL;
+	return c ? PyLong_FromLong(ec_context_int(c, EC_LOCK_DEPTH)) : NULL;
 }
 
 static PyMethodDef ctx_methods[] = {

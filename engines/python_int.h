@@ -5,19 +5,11 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stddef.h>
-#include <stdint.h>
-
-/* The event a script's `context` argument stands for while its handler runs. */
-struct py_current {
-	const unsigned char *raw;
-	size_t size;
-	int off_flags, off_preempt, off_lock_depth;
-};
+#include "engine_core.h"
 
 /* perf_trace_context: built in, registered before the interpreter starts. */
 PyObject *py_context_init(void);
 /** py_context_capsule - a capsule for @cur, the object scripts get as context */
-PyObject *py_context_capsule(struct py_current *cur);
+PyObject *py_context_capsule(struct ec_current *cur);
 
 #endif

@@ -12,7 +12,7 @@
 #include "fuzz.h"
 #include "pd_session.h"
 #include "tp_fastfmt.h"
-#include "tp_fields.h"
+#include "tp_decoder.h"
 
 /* libtraceevent's log hook: format the message (so its format strings run
  * under the sanitizers too) and drop it. */
@@ -80,15 +80,15 @@ static void check_number(const struct tp_field *f, const unsigned char *raw, siz
 void fz_fields(struct tep_event *ev, const unsigned char *raw, size_t size, size_t cap,
 	       int checked)
 {
-	struct tp_layout l;
+	struct tp_decoder *d;
 	struct tpf_prog *prog;
 	char *out;
 	int n;
 
-	if (tp_layout_build(&l, ev))
+	if (tp_decoder_new(&d, ev))
 		return;
-	for (size_t i = 0; i < l.nr; i++) {
-		const struct tp_field *f = &l.fields[i];
+	for (size_t i = 0; i < d->nr; i++) {
+		const struct tp_field *f = &d->fields[i];
 		const unsigned char *p;
 		volatile uint64_t sink = 0;
 		uint64_t v;
@@ -119,10 +119,10 @@ void fz_fields(struct tep_event *ev, const unsigned char *raw, size_t size, size
 		}
 		(void)sink;
 	}
-	(void)tp_common_int(raw, size, l.off_flags, 1, 0);
-	(void)tp_common_int(raw, size, l.off_preempt, 1, 0);
-	(void)tp_common_int(raw, size, l.off_lock_depth, 4, 1);
-	tp_layout_free(&l);
+	(void)tp_common_int(raw, size, d->off_flags, 1, 0);
+	(void)tp_common_int(raw, size, d->off_preempt, 1, 0);
+	(void)tp_common_int(raw, size, d->off_lock_depth, 4, 1);
+	tp_decoder_free(d);
 
 	if (!seq_ready) {
 		trace_seq_init(&seq);
@@ -173,6 +173,15 @@ static int on_sample(void *ctx, const struct pd_event *ev)
 			return 0;
 		memcpy(raw, smp->raw, smp->raw_size);
 		fz_fields(ev->evsel->tp, raw, smp->raw_size, 8192, 1);
+		if (ev->evsel->dec) {          /* what trace-report prints */
+			char buf[256];
+			const char *text;
+			long n = tp_render(ev->evsel->dec, raw, smp->raw_size, smp->cpu, buf,
+					   sizeof(buf), &text);
+
+			for (long k = 0; k < n; k++)
+				sink += (unsigned char)text[k];
+		}
 		free(raw);
 	}
 	return 0;

@@ -4,9 +4,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "fuzz.h"
 #include "pd_session.h"
-#include "tp_fields.h"
+#include "tp_decoder.h"
 
-static int no_op(void *ctx, struct tep_event *tp, const struct tp_layout *l)
+static int no_op(void *ctx, const struct tp_decoder *d)
 {
 	return 0;
 }
@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0 || pd_session_open(&s, "-", fd, &err))
 		return 0;
 	pd_session_process(s, fz_consumer(), &err);
-	tp_for_each_layout(s, no_op, NULL);      /* what trace-gen walks */
+	tp_for_each_decoder(s, no_op, NULL);      /* what trace-gen walks */
 	pd_session_close(s);
 	return 0;
 }

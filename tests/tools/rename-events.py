@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""rename-events.py SRC DST OLD_SYS:OLD_EVENT=NEW_SYS:NEW_EVENT ...
+
+Write DST: the file-mode perf.data SRC with tracepoint formats renamed in
+its tracing data (any lengths, any bytes but NUL and newline in the names),
+the following feature sections moved to fit. A recording is untrusted input:
+this makes the hostile ones (a system named 'a;die"PWN";#') and the
+colliding ones (two formats whose handler names sanitize alike) that
+tests/engines.test feeds to trace-gen and the engines."""
+import struct
+import sys
+
+
+def u32(d, o): return struct.unpack_from("<I", d, o)[0]
+def u64(d, o): return struct.unpack_from("<Q", d, o)[0]
+
+
+def parse_systems(td):
+    """(prefix bytes, [(system, [format text])], suffix bytes) of a tracing data payload."""
+    o = 10
+    o = td.index(b"\0", o) + 1 + 6                    # version, endian, long size, page size
+    for tag in (b"header_page", b"header_event"):
+        o += len(tag) + 1
+        o += 8 + u64(td, o)
+    n = u32(td, o)
+    o += 4
+    for _ in range(n):
+        o += 8 + u64(td, o)
+    prefix, nsys = td[:o], u32(td, o)
+    o += 4
+    systems = []
+    for _ in range(nsys):
+        end = td.index(b"\0", o)
+        name, o = td[o:end], end + 1
+        nev, o = u32(td, o), o + 4
+        fmts = []
+        for _ in range(nev):
+            size = u64(td, o)
+            fmts.append(td[o + 8:o + 8 + size])
+            o += 8 + size
+        systems.append([name, fmts])
+    return prefix, systems, td[o:]
+
+
+def rename(systems, old, new):
+    osys, oev = old.encode().split(b":", 1)
+    nsys, nev = new.encode().split(b":", 1)
+    for i, (name, fmts) in enumerate(systems):
+        for j, text in enumerate(fmts):
+            if name == osys and text.startswith(b"name: " + oev + b"\n"):
+                del fmts[j]
+                if not fmts:
+                    del systems[i]
+                text = b"name: " + nev + text[len(b"name: " + oev):]
+                for s in systems:
+                    if s[0] == nsys:
+                        s[1].append(text)
+                        return
+                systems.append([nsys, [text]])
+                return
+    sys.exit("rename-events: no format %s" % old)
+
+
+def main():
+    src, dst, renames = sys.argv[1], sys.argv[2], sys.argv[3:]
+    d = bytearray(open(src, "rb").read())
+    data_off, data_size = struct.unpack_from("<QQ", d, 40)
+    bitmap = struct.unpack_from("<4Q", d, 72)
+    bits = [b for b in range(256) if bitmap[b // 64] >> (b % 64) & 1]
+    if 1 not in bits:
+        sys.exit("rename-events: %s has no tracing data" % src)
+    index = data_off + data_size
+    td_ent = index + 16 * bits.index(1)
+    td_off, td_size = struct.unpack_from("<QQ", d, td_ent)
+    prefix, systems, suffix = parse_systems(bytes(d[td_off:td_off + td_size]))
+    for r in renames:
+        rename(systems, *r.split("=", 1))
+    out = bytearray(prefix) + struct.pack("<I", len(systems))
+    for name, fmts in systems:
+        out += name + b"\0" + struct.pack("<I", len(fmts))
+        for text in fmts:
+            out += struct.pack("<Q", len(text)) + text
+    out += suffix
+    delta = len(out) - td_size
+    for k in range(len(bits)):
+        off, size = struct.unpack_from("<QQ", d, index + 16 * k)
+        if off > td_off:
+            struct.pack_into("<Q", d, index + 16 * k, off + delta)
+    struct.pack_into("<Q", d, td_ent + 8, len(out))
+    d[td_off:td_off + td_size] = out
+    open(dst, "wb").write(d)
+
+
+main()
