@@ -219,40 +219,41 @@ static int parse_text_section(struct cursor *c, struct td_result *res, int is_u6
 	return 0;
 }
 
-int td_parse(const unsigned char *buf, size_t size, uint64_t base,
-	     struct td_result *res, struct tb_err *err)
+/* The fixed start: magic, version, endianness and long size, page size. */
+static int parse_preamble(struct cursor *c, struct td_result *res)
 {
-	struct cursor c = { .p = buf, .size = size, .base = base, .err = err };
-	const unsigned char *q, *b;
-	const char *s, *sys;
-	uint32_t count, nsys, nev;
-	size_t n;
+	const unsigned char *q;
+	const char *s;
 	int r;
 
-	memset(res, 0, sizeof(*res));
-	if ((r = take(&c, 10, &q, "magic")))
+	if ((r = take(c, 10, &q, "magic")))
 		return r;
 	if (memcmp(q, "\027\010\104tracing", 10))
-		return tb_err_set(err, TB_ERR_FORMAT, base,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base,
 				  "tracing data: bad magic (expected 17 08 44 \"tracing\")");
-	if ((r = take_str(&c, &s, 16, "version")))
+	if ((r = take_str(c, &s, 16, "version")))
 		return r;
 	snprintf(res->version, sizeof(res->version), "%s", s);
-	if ((r = take(&c, 2, &q, "endian and long size")))
+	if ((r = take(c, 2, &q, "endian and long size")))
 		return r;
 	if (q[0] > 1 || (q[1] != 4 && q[1] != 8))
-		return tb_err_set(err, TB_ERR_FORMAT, base + c.off - 2,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 2,
 				  "tracing data: endian %u / long size %u is not 0|1 / 4|8",
 				  q[0], q[1]);
 	res->file_bigendian = q[0];
 	res->long_size = q[1];
-	c.swap = res->file_bigendian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	if ((r = take_u32(&c, &res->page_size, "page size")))
+	c->swap = res->file_bigendian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	if ((r = take_u32(c, &res->page_size, "page size")))
 		return r;
 	if (res->page_size == 0)
-		return tb_err_set(err, TB_ERR_FORMAT, base + c.off - 4,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 4,
 				  "tracing data: page size is 0");
+	return 0;
+}
 
+/* A libtraceevent handle for the preamble's byte order, long and page size. */
+static int new_tep(struct td_result *res)
+{
 	res->tep = tep_alloc();
 	if (!res->tep)
 		return TB_ERR_NOMEM;
@@ -262,68 +263,101 @@ int td_parse(const unsigned char *buf, size_t size, uint64_t base,
 				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_long_size(res->tep, res->long_size);
 	tep_set_page_size(res->tep, (int)res->page_size);
+	return 0;
+}
 
-	if ((r = take(&c, 12, &q, "header_page tag")))
-		goto fail;
-	if (memcmp(q, "header_page", 12)) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 12,
-			       "tracing data: \"header_page\" tag missing");
-		goto fail;
-	}
-	if ((r = take_blob64(&c, &b, &n, "header_page")))
-		goto fail;
-	if (n == 0) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 8,
-			       "tracing data: header_page is empty");
-		goto fail;
-	} else {
-		char *hp = malloc(n + 1);
+/* A section's tag: the NUL-terminated @tag. */
+static int take_tag(struct cursor *c, const char *tag)
+{
+	size_t n = strlen(tag) + 1;
+	const unsigned char *q;
+	char what[32];
+	int r;
 
-		if (!hp) {
-			r = TB_ERR_NOMEM;
-			goto fail;
-		}
-		memcpy(hp, b, n);
-		hp[n] = 0;
-		if (!tep_parse_header_page(res->tep, hp, n, res->long_size))
-			tep_set_long_size(res->tep, tep_get_header_page_size(res->tep));
-		free(hp);
-	}
-	if ((r = take(&c, 13, &q, "header_event tag")))
-		goto fail;
-	if (memcmp(q, "header_event", 13)) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 13,
-			       "tracing data: \"header_event\" tag missing");
-		goto fail;
-	}
-	if ((r = take_blob64(&c, &b, &n, "header_event")))
-		goto fail;
+	snprintf(what, sizeof(what), "%s tag", tag);
+	if ((r = take(c, n, &q, what)))
+		return r;
+	if (memcmp(q, tag, n))
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - n,
+				  "tracing data: \"%s\" tag missing", tag);
+	return 0;
+}
 
-	if ((r = take_u32(&c, &count, "ftrace format count")))
-		goto fail;
+/* "header_page", whose long size libtraceevent takes, and "header_event",
+ * skipped: each a tag, then a u64-sized text. */
+static int parse_headers(struct cursor *c, struct td_result *res)
+{
+	const unsigned char *b;
+	size_t n;
+	char *hp;
+	int r;
+
+	if ((r = take_tag(c, "header_page")) || (r = take_blob64(c, &b, &n, "header_page")))
+		return r;
+	if (n == 0)
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 8,
+				  "tracing data: header_page is empty");
+	hp = malloc(n + 1);
+	if (!hp)
+		return TB_ERR_NOMEM;
+	memcpy(hp, b, n);
+	hp[n] = 0;
+	if (!tep_parse_header_page(res->tep, hp, n, res->long_size))
+		tep_set_long_size(res->tep, tep_get_header_page_size(res->tep));
+	free(hp);
+	if ((r = take_tag(c, "header_event")))
+		return r;
+	return take_blob64(c, &b, &n, "header_event");
+}
+
+/* The ftrace formats, then each system's name and event formats. */
+static int parse_formats(struct cursor *c, struct td_result *res)
+{
+	const unsigned char *b;
+	const char *sys;
+	uint32_t count, nsys, nev;
+	size_t n;
+	int r;
+
+	if ((r = take_u32(c, &count, "ftrace format count")))
+		return r;
 	for (uint32_t i = 0; i < count; i++) {
-		if ((r = take_blob64(&c, &b, &n, "ftrace format")) ||
-		    (r = parse_format(&c, res, "ftrace", b, n)))
-			goto fail;
+		if ((r = take_blob64(c, &b, &n, "ftrace format")) ||
+		    (r = parse_format(c, res, "ftrace", b, n)))
+			return r;
 		res->nr_ftrace++;
 	}
-	if ((r = take_u32(&c, &nsys, "system count")))
-		goto fail;
+	if ((r = take_u32(c, &nsys, "system count")))
+		return r;
 	for (uint32_t i = 0; i < nsys; i++) {
-		if ((r = take_str(&c, &sys, 256, "system name")) ||
-		    (r = take_u32(&c, &nev, "event count")))
-			goto fail;
+		if ((r = take_str(c, &sys, 256, "system name")) ||
+		    (r = take_u32(c, &nev, "event count")))
+			return r;
 		for (uint32_t j = 0; j < nev; j++) {
-			if ((r = take_blob64(&c, &b, &n, "event format")) ||
-			    (r = parse_format(&c, res, sys, b, n)))
-				goto fail;
+			if ((r = take_blob64(c, &b, &n, "event format")) ||
+			    (r = parse_format(c, res, sys, b, n)))
+				return r;
 			res->nr_events++;
 		}
 		res->nr_systems++;
 	}
-	if ((r = tepw_check_common_type(res->tep, base, err)))
-		goto fail;
-	if ((r = parse_text_section(&c, res, 0, "kallsyms")) ||
+	return 0;
+}
+
+int td_parse(const unsigned char *buf, size_t size, uint64_t base,
+	     struct td_result *res, struct tb_err *err)
+{
+	struct cursor c = { .p = buf, .size = size, .base = base, .err = err };
+	int r;
+
+	memset(res, 0, sizeof(*res));
+	if ((r = parse_preamble(&c, res)))
+		return r;
+	if ((r = new_tep(res)) ||
+	    (r = parse_headers(&c, res)) ||
+	    (r = parse_formats(&c, res)) ||
+	    (r = tepw_check_common_type(res->tep, base, err)) ||
+	    (r = parse_text_section(&c, res, 0, "kallsyms")) ||
 	    (r = parse_text_section(&c, res, 0, "printk formats")))
 		goto fail;
 	if (atof(res->version) >= 0.6 &&
