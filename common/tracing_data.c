@@ -1,12 +1,13 @@
 /* tracing_data.c - parse a HEADER_TRACING_DATA payload into libtraceevent.
- * Layout: perf-data-format.md section 5.3 (perf's trace-event-read.c). */
+ * Layout: perf-data-format.md section 5.3 (perf's trace-event-read.c).
+ * What is given to libtraceevent passes tep_workarounds.c's checks first. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "pd_format.h"
+#include "tep_workarounds.h"
 #include "tp_printreads.h"
 #include "tracing_data.h"
 
@@ -131,216 +132,6 @@ static int check_fields(struct cursor *c, const char *sys, const unsigned char *
 	return 0;
 }
 
-/* One token of a print fmt, split as libtraceevent's __read_token does;
- * *@tok is where it starts. */
-enum pf_tok { PF_END, PF_ITEM, PF_STR, PF_DELIM, PF_OP };
-
-static enum pf_tok pf_next(const char **pp, char op[4], const char **tok)
-{
-	const char *p = *pp;
-	enum pf_tok t;
-
-	while (*p && isspace((unsigned char)*p))
-		p++;
-	*tok = p;
-	op[0] = *p;
-	op[1] = 0;
-	if (!*p) {
-		t = PF_END;
-	} else if (*p == '"' || *p == '\'') {
-		char q = *p++;
-
-		while (*p && *p != q)
-			p += p[0] == '\\' && p[1] ? 2 : 1;
-		p += *p ? 1 : 0;
-		t = PF_STR;
-	} else if (isalnum((unsigned char)*p) || *p == '_') {
-		while (isalnum((unsigned char)*p) || *p == '_')
-			p++;
-		t = PF_ITEM;
-	} else if (*p == '(' || *p == ')' || *p == ',' || !isprint((unsigned char)*p)) {
-		p++;
-		t = PF_DELIM;
-	} else {
-		char c = *p++;
-		int n = 1;
-
-		if (c == '-' && *p == '>') {
-			op[n++] = *p++;
-		} else if (strchr("+|&><-", c) && *p == c) {
-			op[n++] = *p++;
-			if ((c == '<' || c == '>') && *p == '=')
-				op[n++] = *p++;
-		} else if (strchr("+|&><-!=", c) && *p == '=') {
-			op[n++] = *p++;
-		}
-		op[n] = 0;
-		t = PF_OP;
-	}
-	*pp = p;
-	return t;
-}
-
-static int pf_is(enum pf_tok t, const char *tok, const char *p, const char *word)
-{
-	return t == PF_ITEM && (size_t)(p - tok) == strlen(word) && !strncmp(tok, word, strlen(word));
-}
-
-/* The right operand of a '/' or '%' at @p: libtraceevent 1.7.1 divides by
- * it unchecked, both when it folds constants (consolidate_op_arg) and for
- * every record (eval_num_arg), so it must be a non-zero number or a
- * sizeof(type), not followed by an operator that would take it as its left
- * operand first. Returns 1 for anything else (a field, a name, "(1-1)"). */
-static int divisor_unsafe(const char *p)
-{
-	const char *tok, *t1;
-	enum pf_tok t;
-	char op[4];
-	int depth = 0;
-
-	t = pf_next(&p, op, &t1);
-	if (t == PF_ITEM && isdigit((unsigned char)*t1)) {
-		if (strtoull(t1, NULL, 0) == 0)
-			return 1;
-	} else if (pf_is(t, t1, p, "sizeof")) {
-		if (pf_next(&p, op, &tok) != PF_DELIM || op[0] != '(')
-			return 1;
-		for (depth = 1; depth && (t = pf_next(&p, op, &tok)) != PF_END; ) {
-			if (pf_is(t, tok, p, "REC"))
-				return 1;
-			depth += t == PF_DELIM && op[0] == '(';
-			depth -= t == PF_DELIM && op[0] == ')';
-		}
-	} else {
-		return 1;
-	}
-	t = pf_next(&p, op, &tok);
-	return t == PF_OP && strchr("*/%[", op[0]) && !strcmp(op + 1, "");
-}
-
-/* Whether libtraceevent 1.7.1 would crash on the print fmt read from @text
- * on, with @sev's fields (upstream bugs, all still in 1.8.4):
- * - process_op() recurses with a NULL argument when an operator it has no
- *   priority for ("$", "=", "->", "{"...) follows an array subscript "X[N]"
- *   or the last operand of "A ? B : C" at the same depth;
- * - process_entry() sets a flag on the field "REC->name" names, NULL when
- *   the event has no such field (inside __print_flags/__print_symbolic, or
- *   later: the flag is a global);
- * - a '/' or '%' divides by zero (divisor_unsafe()).
- * Kernel formats do none of these. */
-static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
-{
-	static const char *const prio[] = { "~", "!", "*", "/", "%", "+", "-", "<", ">", "&",
-		"^", "|", "?", "++", "--", ">>", "<<", ">=", "<=", "==", "!=", "&&", "||" };
-	enum pf_tok t, prev = PF_END;
-	char op[4], prev_op[4] = "";
-	int sq = 0, par = 0, tern[32], nt = 0, closed_index = 0, rec = 0, rec_item = 0;
-	const char *p = text, *tok;
-
-	while ((t = pf_next(&p, op, &tok)) != PF_END) {
-		int known = 0, after_item = prev == PF_ITEM || (prev == PF_DELIM && prev_op[0] == ')');
-
-		if (t == PF_ITEM && prev == PF_OP && !strcmp(prev_op, "->") && rec) {
-			char name[256];
-
-			snprintf(name, sizeof(name), "%.*s", (int)(p - tok), tok);
-			if (sev && !tep_find_any_field(sev, name))
-				return 1;
-		}
-		if (t == PF_DELIM && op[0] == '(') {
-			par++;
-		} else if (t == PF_DELIM && (op[0] == ')' || op[0] == ',')) {
-			par -= op[0] == ')';
-			while (nt && tern[nt - 1] >= par + (op[0] == ')'))
-				nt--;
-		} else if (t == PF_OP) {
-			for (size_t i = 0; i < sizeof(prio) / sizeof(prio[0]); i++)
-				known |= !strcmp(op, prio[i]);
-			if (!known && strcmp(op, ":")) {
-				int closes = op[0] == ']' && !op[1] && sq > 0;
-
-				if (prev == PF_OP && !strcmp(prev_op, "]") && closed_index && !closes)
-					return 1;
-				if (nt && tern[nt - 1] == par && !closes &&
-				    !(after_item && (!strcmp(op, "->") || !strcmp(op, "["))))
-					return 1;
-			}
-			if ((!strcmp(op, "/") || !strcmp(op, "%")) && divisor_unsafe(p))
-				return 1;
-			if (!strcmp(op, ":") && nt < 32)
-				tern[nt++] = par;
-			if (!strcmp(op, "]"))
-				closed_index = !(prev == PF_OP && !strcmp(prev_op, "["));
-			sq += !strcmp(op, "[") - (!strcmp(op, "]") && sq > 0);
-			/* "REC->" and "(REC)->" name a field */
-			rec = !strcmp(op, "->") && (prev == PF_ITEM ? rec_item :
-						    prev == PF_DELIM && prev_op[0] == ')');
-		}
-		rec_item = pf_is(t, tok, p, "REC");
-		prev = t;
-		memcpy(prev_op, op, sizeof(op));
-	}
-	return 0;
-}
-
-/* The next place from @from on where libtraceevent may start reading the
- * print fmt: the tokens "print", "fmt", ":", whatever the spacing. */
-static char *print_fmt_next(char *from)
-{
-	const char *p = from, *start = from, *tok;
-	enum pf_tok t;
-	char op[4];
-	int state = 0;
-
-	while ((t = pf_next(&p, op, &tok)) != PF_END) {
-		if (pf_is(t, tok, p, "print")) {
-			state = 1;
-			start = tok;
-		} else if (state == 1 && pf_is(t, tok, p, "fmt")) {
-			state = 2;
-		} else if (state == 2 && t == PF_OP && !strcmp(op, ":")) {
-			return (char *)start;
-		} else {
-			state = 0;
-		}
-	}
-	return NULL;
-}
-
-/* End the text at @at with a newline (a field cut short there then ends
- * at a newline token, not at libtraceevent's NULL one). Returns its length. */
-static size_t end_text_at(char *copy, char *at)
-{
-	at[0] = '\n';
-	at[1] = 0;
-	return (size_t)(at - copy) + 1;
-}
-
-/* Whether the print fmt of @copy would crash libtraceevent: its fields,
- * parsed first into a scratch handle, tell what "REC->name" may name. */
-static int print_fmt_unsafe(struct td_result *res, char *copy, const char *sys)
-{
-	char *pf = print_fmt_next(copy), save[2];
-	struct tep_handle *scratch;
-	struct tep_event *sev = NULL;
-	int bad = 0;
-
-	if (!pf)
-		return 0;
-	scratch = tep_alloc();
-	if (!scratch)
-		return 1;
-	tep_set_long_size(scratch, res->long_size);
-	memcpy(save, pf, 2);
-	tep_parse_format(scratch, &sev, copy, end_text_at(copy, pf), sys);
-	memcpy(pf, save, 2);
-	/* no event: libtraceevent stops before the print fmt as here */
-	for (; sev && pf && !bad; pf = print_fmt_next(pf + 5))
-		bad = print_fmt_crashes_tep(pf, sev);
-	tep_free(scratch);
-	return bad;
-}
-
 /* Give one format file to libtraceevent. Its text must say "name:" and
  * "format:" first; a failure to parse the print fmt is kept as a warning. */
 static int parse_format(struct cursor *c, struct td_result *res, const char *sys,
@@ -349,35 +140,21 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 	struct tep_event *ev = NULL;
 	enum tep_errno e;
 	char *copy;
-	size_t n;
 	int r;
 
 	if (len == 0 || !memmem(text, len, "name:", 5) || !memmem(text, len, "format:", 7))
 		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + (size_t)(text - c->p),
 				  "tracing data: %s format of %zu bytes is not a format file",
 				  sys, len);
-	/* libtraceevent reads text: give it a private NUL-terminated copy that
-	 * ends before the first byte that is not text, and in a newline. Its
-	 * tokenizer returns a NULL token for such a byte or the end, which 1.7.1
-	 * event_read_fields strcmp()s right after a '[' (upstream bug, still in
-	 * 1.8.4); a newline token there ends the field instead. */
-	for (n = 0; n < len && (isprint(text[n]) || isspace(text[n])); n++)
-		;
-	len = n;
+	/* libtraceevent reads a private NUL-terminated copy, cut and ended
+	 * where its bugs allow (tep_workarounds.h) */
 	copy = malloc(len + 2);
 	if (!copy)
 		return TB_ERR_NOMEM;
 	memcpy(copy, text, len);
 	copy[len] = 0;
-	if (len && copy[len - 1] != '\n') {
-		copy[len++] = '\n';
-		copy[len] = 0;
-	}
-	/* a print fmt libtraceevent would crash on, read from any place it
-	 * may start: give it none (the event then prints "[FAILED TO PARSE]"
-	 * and keeps its fields) */
-	if (print_fmt_unsafe(res, copy, sys))
-		len = end_text_at(copy, print_fmt_next(copy));
+	len = tepw_format_text(copy, len);
+	len = tepw_cut_print_fmt(copy, len, res->long_size, sys);
 	e = tep_parse_format(res->tep, &ev, copy, len, sys);
 	free(copy);
 	if (ev && (r = check_fields(c, sys, text, ev)))
@@ -397,54 +174,6 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 				  "tracing data: %s format rejected by libtraceevent: %d",
 				  sys, (int)e);
 	return add_warning(res, sys, ev->name, (int)e);
-}
-
-/* Keep only "PID COMM" lines whose PID fits an int: libtraceevent 1.7.1
- * leaks on the others (sscanf %m in tep_parse_saved_cmdlines). Upstream
- * bug; the lines are dropped in place. */
-static void keep_sane_cmdlines(char *text)
-{
-	char *in = text, *out = text;
-
-	while (*in) {
-		char *nl = strchr(in, '\n');
-		size_t len = nl ? (size_t)(nl - in) + 1 : strlen(in);
-		size_t digits = strspn(in, "0123456789");
-
-		if (digits > 0 && digits <= 9 && in[digits] == ' ') {
-			memmove(out, in, len);
-			out += len;
-		}
-		in += len;
-	}
-	*out = 0;
-}
-
-/* Keep only "ADDR : FMT" lines whose FMT libtraceevent 1.7.1 can take:
- * tep_parse_printk_formats copies the text from colon + 2, and
- * tep_register_print_string then drops a leading '"' and looks at the last
- * 3 bytes, so a shorter FMT (or none, on the last line) is read outside its
- * buffer. Upstream bugs (still in 1.8.4); the lines are dropped in place. */
-static void keep_sane_printk(char *text)
-{
-	char *in = text, *out = text;
-
-	while (*in) {
-		char *nl = strchr(in, '\n');
-		size_t len = nl ? (size_t)(nl - in) + 1 : strlen(in);
-		size_t line = nl ? len - 1 : len;
-		char *colon = memchr(in, ':', line);
-		size_t fmt = colon ? line - (size_t)(colon - in) - 1 : 0;
-
-		if (fmt > 1 && colon[2] == '"')
-			fmt--;
-		if (in[0] != ':' && colon && fmt >= 1 + 3) {
-			memmove(out, in, len);
-			out += len;
-		}
-		in += len;
-	}
-	*out = 0;
 }
 
 static int parse_text_section(struct cursor *c, struct td_result *res, int is_u64,
@@ -480,74 +209,51 @@ static int parse_text_section(struct cursor *c, struct td_result *res, int is_u6
 	memcpy(text, b, n);
 	text[n] = 0;
 	if (!strcmp(what, "printk formats")) {
-		keep_sane_printk(text);
+		tepw_printk_lines(text);
 		tep_parse_printk_formats(res->tep, text);
 	} else {
-		keep_sane_cmdlines(text);
+		tepw_cmdline_lines(text);
 		tep_parse_saved_cmdlines(res->tep, text);
 	}
 	free(text);
 	return 0;
 }
 
-/* libtraceevent reads the type of every record at the offset and size of
- * its first event's common_type (tep->type_offset, type_size), whatever
- * the record's event: each event must have its common_type there, or a
- * short record of another event is read past its end. */
-static int check_common_type(struct tep_handle *tep, uint64_t base, struct tb_err *err)
+/* The fixed start: magic, version, endianness and long size, page size. */
+static int parse_preamble(struct cursor *c, struct td_result *res)
 {
-	struct tep_format_field *f0, *f;
-	int n = tep_get_events_count(tep);
-
-	if (n == 0 || !(f0 = tep_find_common_field(tep_get_event(tep, 0), "common_type")))
-		return 0;
-	for (int i = 1; i < n; i++) {
-		struct tep_event *ev = tep_get_event(tep, i);
-
-		f = tep_find_common_field(ev, "common_type");
-		if (!f || f->offset != f0->offset || f->size != f0->size)
-			return tb_err_set(err, TB_ERR_FORMAT, base,
-					  "tracing data: %s:%s common_type is not at offset %d, "
-					  "size %d as in the other formats", ev->system, ev->name,
-					  f0->offset, f0->size);
-	}
-	return 0;
-}
-
-int td_parse(const unsigned char *buf, size_t size, uint64_t base,
-	     struct td_result *res, struct tb_err *err)
-{
-	struct cursor c = { .p = buf, .size = size, .base = base, .err = err };
-	const unsigned char *q, *b;
-	const char *s, *sys;
-	uint32_t count, nsys, nev;
-	size_t n;
+	const unsigned char *q;
+	const char *s;
 	int r;
 
-	memset(res, 0, sizeof(*res));
-	if ((r = take(&c, 10, &q, "magic")))
+	if ((r = take(c, 10, &q, "magic")))
 		return r;
 	if (memcmp(q, "\027\010\104tracing", 10))
-		return tb_err_set(err, TB_ERR_FORMAT, base,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base,
 				  "tracing data: bad magic (expected 17 08 44 \"tracing\")");
-	if ((r = take_str(&c, &s, 16, "version")))
+	if ((r = take_str(c, &s, 16, "version")))
 		return r;
 	snprintf(res->version, sizeof(res->version), "%s", s);
-	if ((r = take(&c, 2, &q, "endian and long size")))
+	if ((r = take(c, 2, &q, "endian and long size")))
 		return r;
 	if (q[0] > 1 || (q[1] != 4 && q[1] != 8))
-		return tb_err_set(err, TB_ERR_FORMAT, base + c.off - 2,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 2,
 				  "tracing data: endian %u / long size %u is not 0|1 / 4|8",
 				  q[0], q[1]);
 	res->file_bigendian = q[0];
 	res->long_size = q[1];
-	c.swap = res->file_bigendian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	if ((r = take_u32(&c, &res->page_size, "page size")))
+	c->swap = res->file_bigendian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	if ((r = take_u32(c, &res->page_size, "page size")))
 		return r;
 	if (res->page_size == 0)
-		return tb_err_set(err, TB_ERR_FORMAT, base + c.off - 4,
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 4,
 				  "tracing data: page size is 0");
+	return 0;
+}
 
+/* A libtraceevent handle for the preamble's byte order, long and page size. */
+static int new_tep(struct td_result *res)
+{
 	res->tep = tep_alloc();
 	if (!res->tep)
 		return TB_ERR_NOMEM;
@@ -557,68 +263,101 @@ int td_parse(const unsigned char *buf, size_t size, uint64_t base,
 				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_long_size(res->tep, res->long_size);
 	tep_set_page_size(res->tep, (int)res->page_size);
+	return 0;
+}
 
-	if ((r = take(&c, 12, &q, "header_page tag")))
-		goto fail;
-	if (memcmp(q, "header_page", 12)) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 12,
-			       "tracing data: \"header_page\" tag missing");
-		goto fail;
-	}
-	if ((r = take_blob64(&c, &b, &n, "header_page")))
-		goto fail;
-	if (n == 0) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 8,
-			       "tracing data: header_page is empty");
-		goto fail;
-	} else {
-		char *hp = malloc(n + 1);
+/* A section's tag: the NUL-terminated @tag. */
+static int take_tag(struct cursor *c, const char *tag)
+{
+	size_t n = strlen(tag) + 1;
+	const unsigned char *q;
+	char what[32];
+	int r;
 
-		if (!hp) {
-			r = TB_ERR_NOMEM;
-			goto fail;
-		}
-		memcpy(hp, b, n);
-		hp[n] = 0;
-		if (!tep_parse_header_page(res->tep, hp, n, res->long_size))
-			tep_set_long_size(res->tep, tep_get_header_page_size(res->tep));
-		free(hp);
-	}
-	if ((r = take(&c, 13, &q, "header_event tag")))
-		goto fail;
-	if (memcmp(q, "header_event", 13)) {
-		r = tb_err_set(err, TB_ERR_FORMAT, base + c.off - 13,
-			       "tracing data: \"header_event\" tag missing");
-		goto fail;
-	}
-	if ((r = take_blob64(&c, &b, &n, "header_event")))
-		goto fail;
+	snprintf(what, sizeof(what), "%s tag", tag);
+	if ((r = take(c, n, &q, what)))
+		return r;
+	if (memcmp(q, tag, n))
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - n,
+				  "tracing data: \"%s\" tag missing", tag);
+	return 0;
+}
 
-	if ((r = take_u32(&c, &count, "ftrace format count")))
-		goto fail;
+/* "header_page", whose long size libtraceevent takes, and "header_event",
+ * skipped: each a tag, then a u64-sized text. */
+static int parse_headers(struct cursor *c, struct td_result *res)
+{
+	const unsigned char *b;
+	size_t n;
+	char *hp;
+	int r;
+
+	if ((r = take_tag(c, "header_page")) || (r = take_blob64(c, &b, &n, "header_page")))
+		return r;
+	if (n == 0)
+		return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off - 8,
+				  "tracing data: header_page is empty");
+	hp = malloc(n + 1);
+	if (!hp)
+		return TB_ERR_NOMEM;
+	memcpy(hp, b, n);
+	hp[n] = 0;
+	if (!tep_parse_header_page(res->tep, hp, n, res->long_size))
+		tep_set_long_size(res->tep, tep_get_header_page_size(res->tep));
+	free(hp);
+	if ((r = take_tag(c, "header_event")))
+		return r;
+	return take_blob64(c, &b, &n, "header_event");
+}
+
+/* The ftrace formats, then each system's name and event formats. */
+static int parse_formats(struct cursor *c, struct td_result *res)
+{
+	const unsigned char *b;
+	const char *sys;
+	uint32_t count, nsys, nev;
+	size_t n;
+	int r;
+
+	if ((r = take_u32(c, &count, "ftrace format count")))
+		return r;
 	for (uint32_t i = 0; i < count; i++) {
-		if ((r = take_blob64(&c, &b, &n, "ftrace format")) ||
-		    (r = parse_format(&c, res, "ftrace", b, n)))
-			goto fail;
+		if ((r = take_blob64(c, &b, &n, "ftrace format")) ||
+		    (r = parse_format(c, res, "ftrace", b, n)))
+			return r;
 		res->nr_ftrace++;
 	}
-	if ((r = take_u32(&c, &nsys, "system count")))
-		goto fail;
+	if ((r = take_u32(c, &nsys, "system count")))
+		return r;
 	for (uint32_t i = 0; i < nsys; i++) {
-		if ((r = take_str(&c, &sys, 256, "system name")) ||
-		    (r = take_u32(&c, &nev, "event count")))
-			goto fail;
+		if ((r = take_str(c, &sys, 256, "system name")) ||
+		    (r = take_u32(c, &nev, "event count")))
+			return r;
 		for (uint32_t j = 0; j < nev; j++) {
-			if ((r = take_blob64(&c, &b, &n, "event format")) ||
-			    (r = parse_format(&c, res, sys, b, n)))
-				goto fail;
+			if ((r = take_blob64(c, &b, &n, "event format")) ||
+			    (r = parse_format(c, res, sys, b, n)))
+				return r;
 			res->nr_events++;
 		}
 		res->nr_systems++;
 	}
-	if ((r = check_common_type(res->tep, base, err)))
-		goto fail;
-	if ((r = parse_text_section(&c, res, 0, "kallsyms")) ||
+	return 0;
+}
+
+int td_parse(const unsigned char *buf, size_t size, uint64_t base,
+	     struct td_result *res, struct tb_err *err)
+{
+	struct cursor c = { .p = buf, .size = size, .base = base, .err = err };
+	int r;
+
+	memset(res, 0, sizeof(*res));
+	if ((r = parse_preamble(&c, res)))
+		return r;
+	if ((r = new_tep(res)) ||
+	    (r = parse_headers(&c, res)) ||
+	    (r = parse_formats(&c, res)) ||
+	    (r = tepw_check_common_type(res->tep, base, err)) ||
+	    (r = parse_text_section(&c, res, 0, "kallsyms")) ||
 	    (r = parse_text_section(&c, res, 0, "printk formats")))
 		goto fail;
 	if (atof(res->version) >= 0.6 &&

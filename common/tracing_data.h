@@ -38,6 +38,13 @@ struct td_result {
 int td_parse(const unsigned char *buf, size_t size, uint64_t base,
 	     struct td_result *res, struct tb_err *err);
 
+/**
+ * td_result_free - release what td_parse left in a result
+ * @res: a result td_parse filled (or failed on: it frees its own then)
+ *
+ * Frees the libtraceevent handle and the warnings and clears the pointers,
+ * so a second call does nothing. Returns nothing; cannot fail.
+ */
 void td_result_free(struct td_result *res);
 
 #endif
