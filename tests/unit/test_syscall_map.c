@@ -25,7 +25,8 @@ static int read_tbl(struct tbl *t)
 	FILE *p;
 
 	t->n = 0;
-	p = popen("tar -xJOf " TARBALL " " TBL " 2>/dev/null", "r");
+	/* --occurrence=1: stop at the file rather than read the whole tarball */
+	p = popen("tar -xJOf " TARBALL " --occurrence=1 " TBL " 2>/dev/null", "r");
 	if (!p)
 		return -1;
 	while (fgets(line, sizeof(line), p))
