@@ -1,26 +1,43 @@
 # testing.sh - the shell test harness (after toybox/busybox testing.sh), sourced by tests/run.sh.
 #   testing NAME COMMAND EXPECTED_STDOUT INPUT_FILE STDIN
+#                      COMMAND's stdout (not stderr) must equal EXPECTED_STDOUT
 #   skip REASON        skip the rest of this .test file, loudly
+#   skip_test NAME REASON   count one skipped test and go on
+#   skipping REASON    the tests that follow are skipped with REASON (pass,
+#                      fail and every helper built on them count a skip)
+#                      until "skipping" with no reason; an empty REASON runs them
 #   pass NAME / fail NAME WHY
 # Counts go to $TESTS_COUNTS (one word per result) so run.sh can total them.
 
 : "${TRACEBOX:?}" "${TESTS_COUNTS:?}"
 
-pass() { echo "PASS: $1"; echo pass >>"$TESTS_COUNTS"; }
-fail() { echo "FAIL: $1${2:+: $2}"; echo fail >>"$TESTS_COUNTS"; }
+SKIPPING=
+pass() { [ -n "$SKIPPING" ] && { skip_test "$1" "$SKIPPING"; return; }; echo "PASS: $1"; echo pass >>"$TESTS_COUNTS"; }
+fail() { [ -n "$SKIPPING" ] && { skip_test "$1" "$SKIPPING"; return; }; echo "FAIL: $1${2:+: $2}"; echo fail >>"$TESTS_COUNTS"; }
 skip() { echo "SKIP: ${TEST_FILE:-?}: $*"; echo skip >>"$TESTS_COUNTS"; exit 0; }
+skip_test() { echo "SKIP: ${TEST_FILE:-?}: $1: $2"; echo skip >>"$TESTS_COUNTS"; }
+skipping() { SKIPPING=$*; }
 
+# testing NAME COMMAND EXPECTED_STDOUT INPUT_FILE STDIN: COMMAND (eval'd) runs
+# with STDIN piped to it (else /dev/null) and INPUT_FILE's text in ./input; its stdout must
+# equal EXPECTED_STDOUT (printf %b escapes in the three texts). stderr is not
+# compared: a test that cares adds 2>&1 to COMMAND. A failure shows diff -u.
 testing() {
 	name=$1 cmd=$2 want=$3 infile=$4 stdin=$5
 	[ -n "$infile" ] && printf '%b' "$infile" >input
-	got=$(printf '%b' "$stdin" | eval "$cmd" 2>&1)
-	if [ "$got" = "$(printf '%b' "$want")" ]; then
+	printf '%b' "$want" >expected
+	if [ -n "$stdin" ]; then
+		printf '%b' "$stdin" | eval "$cmd" >actual
+	else
+		eval "$cmd" </dev/null >actual   # no pipe: trace-report reads a piped stdin
+	fi
+	if cmp -s expected actual; then
 		pass "$name"
 	else
 		fail "$name"
-		printf 'expected:\n%b\ngot:\n%s\n' "$want" "$got" | head -40
+		[ -z "$SKIPPING" ] && diff -u expected actual | head -40
 	fi
-	rm -f input
+	rm -f input expected actual
 }
 
 # check NAME CMD...: passes when CMD exits 0
@@ -31,7 +48,7 @@ check() {
 
 # same_file NAME A B: byte-identical files, with a diff excerpt when not
 same_file() {
-	if cmp -s "$2" "$3"; then pass "$1"; else fail "$1" "differ"; diff "$2" "$3" | head -10; fi
+	if cmp -s "$2" "$3"; then pass "$1"; else fail "$1" "differ"; [ -z "$SKIPPING" ] && diff -u "$2" "$3" | head -20; fi
 }
 
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
@@ -47,12 +64,27 @@ tracefs_dir() {
 	echo "$d"
 }
 
-# need_perf_record: perf can record tracepoints here, or skip loudly
+# probe_perf_record: PERF_RECORD_WHY says why perf cannot record tracepoints
+# here, or is empty when it can (probed once per file). For a root-only part:
+#   probe_perf_record; skipping "$PERF_RECORD_WHY"  ...tests...  skipping
+probe_perf_record() {
+	if [ -z "${PERF_RECORD_WHY+set}" ]; then
+		PERF_RECORD_WHY=
+		if [ "$(id -u)" != 0 ]; then
+			PERF_RECORD_WHY="needs root"
+		elif ! command -v perf >/dev/null; then
+			PERF_RECORD_WHY="perf is not installed (linux-perf)"
+		elif ! tracefs_dir >/dev/null; then
+			PERF_RECORD_WHY="cannot mount tracefs"
+		elif ! perf record -q -e raw_syscalls:sys_enter -o probe.data -- true >probe.out 2>&1; then
+			PERF_RECORD_WHY="perf cannot record tracepoints here: $(head -1 probe.out)"
+		fi
+		rm -f probe.data probe.out
+	fi
+}
+
+# need_perf_record: perf can record tracepoints here, or skip the file loudly
 need_perf_record() {
-	need_root
-	command -v perf >/dev/null || skip "perf is not installed (linux-perf)"
-	tracefs_dir >/dev/null || skip "cannot mount tracefs"
-	perf record -q -e raw_syscalls:sys_enter -o probe.data -- true >probe.out 2>&1 ||
-		skip "perf cannot record tracepoints here: $(head -1 probe.out)"
-	rm -f probe.data probe.out
+	probe_perf_record
+	[ -z "$PERF_RECORD_WHY" ] || skip "$PERF_RECORD_WHY"
 }

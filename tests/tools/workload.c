@@ -1,10 +1,14 @@
 /* workload.c - a known workload for the oracle tests: exactly N getppid()
  * calls and M open() calls that fail with ENOENT, then exit 0.
- * usage: workload N M [SPIN_MS] (SPIN_MS: keep calling getppid for that long)
+ * usage: workload N M [SPIN_MS [SIGNALS]] (SPIN_MS: keep calling getppid for
+ * that long; SIGNALS: send itself that many SIGUSR1 with tgkill, si_code
+ * SI_TKILL = -6, and as many SIGUSR2 with sigqueue, SI_QUEUE = -1, after the
+ * opens: signal:signal_generate's negative %d "code")
  * With WORKLOAD_TIMES=FILE it writes "elapsed_s cpu_s" of its own run there. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -12,11 +16,19 @@
 #include <time.h>
 #include <unistd.h>
 
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+	caught++;
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 100;
 	long m = argc > 2 ? atol(argv[2]) : 10;
 	long spin_ms = argc > 3 ? atol(argv[3]) : 0;
+	long sigs = argc > 4 ? atol(argv[4]) : 0;
 	const char *times = getenv("WORKLOAD_TIMES");
 	struct timespec t0, t, start;
 	struct rusage ru;
@@ -30,6 +42,19 @@ int main(int argc, char **argv)
 		if (syscall(SYS_open, "/nonexistent/tracebox-workload", O_RDONLY) != -1 ||
 		    errno != ENOENT)
 			return 1;
+	if (sigs > 0) {
+		signal(SIGUSR1, on_signal);
+		signal(SIGUSR2, on_signal);
+	}
+	for (long i = 0; i < sigs; i++) {
+		union sigval v = { .sival_int = (int)i };
+
+		if (syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), SIGUSR1) ||
+		    sigqueue(getpid(), SIGUSR2, v))
+			return 1;
+	}
+	if (caught != 2 * sigs)
+		return 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (spin_ms > 0) {
 		syscall(SYS_getppid);

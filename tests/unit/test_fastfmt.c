@@ -1,0 +1,182 @@
+/* test_fastfmt.c - tp_fastfmt (common/tp_fastfmt.h): the fast renderer of
+ * simple print fmts prints the bytes tep_print_event prints, signed %d
+ * included. Each case parses a format text with libtraceevent, renders an
+ * inline record with tpf_render, and compares with the text perf script
+ * prints (and with tep_print_event on the same record). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+#include "tp_fastfmt.h"
+#include "unit.h"
+
+/* events/signal/signal_generate/format of Linux 6.1 (x86_64) */
+static const char signal_generate_format[] =
+	"name: signal_generate\n"
+	"ID: 190\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:int sig;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:int errno;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:int code;\toffset:16;\tsize:4;\tsigned:1;\n"
+	"\tfield:char comm[16];\toffset:20;\tsize:16;\tsigned:0;\n"
+	"\tfield:pid_t pid;\toffset:36;\tsize:4;\tsigned:1;\n"
+	"\tfield:int group;\toffset:40;\tsize:4;\tsigned:1;\n"
+	"\tfield:int result;\toffset:44;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"print fmt: \"sig=%d errno=%d code=%d comm=%s pid=%d grp=%d res=%d\", REC->sig, "
+	"REC->errno, REC->code, REC->comm, REC->pid, REC->group, REC->result\n";
+
+/* signal_generate of "tgkill(self, SIGUSR1)": si_code SI_TKILL = -6 */
+static const unsigned char signal_tkill[] = {
+	U16(190),                                  /* common_type */
+	0,                                         /* common_flags */
+	0,                                         /* common_preempt_count */
+	U32(4242),                                 /* common_pid */
+	U32(10),                                   /* sig: SIGUSR1 */
+	U32(0),                                    /* errno */
+	U32(-6),                                   /* code: SI_TKILL */
+	'w', 'o', 'r', 'k', 'l', 'o', 'a', 'd',    /* comm[16] */
+	0, 0, 0, 0, 0, 0, 0, 0,
+	U32(4242),                                 /* pid */
+	U32(0),                                    /* group */
+	U32(0),                                    /* result */
+};
+
+/* the same with every int at its extreme: INT_MIN, -1, INT_MAX */
+static const unsigned char signal_extremes[] = {
+	U16(190),                                  /* common_type */
+	0,                                         /* common_flags */
+	0,                                         /* common_preempt_count */
+	U32(1),                                    /* common_pid */
+	U32(0x80000000u),                          /* sig: INT_MIN */
+	U32(-1),                                   /* errno: -1 */
+	U32(0x7fffffff),                           /* code: INT_MAX */
+	'x', 0, 0, 0, 0, 0, 0, 0,                  /* comm[16] */
+	0, 0, 0, 0, 0, 0, 0, 0,
+	U32(-2),                                   /* pid: -2 */
+	U32(1),                                    /* group */
+	U32(-1),                                   /* result */
+};
+
+/* a 16-bit and a 64-bit signed field, "%d" and "%ld" */
+static const char widths_format[] =
+	"name: widths\n"
+	"ID: 901\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:short s;\toffset:8;\tsize:2;\tsigned:1;\n"
+	"\tfield:long ret;\toffset:16;\tsize:8;\tsigned:1;\n"
+	"\tfield:unsigned int u;\toffset:24;\tsize:4;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"s=%d ret=%ld u=%u\", REC->s, REC->ret, REC->u\n";
+
+static const unsigned char widths_rec[] = {
+	U16(901),                                  /* common_type */
+	0,                                         /* common_flags */
+	0,                                         /* common_preempt_count */
+	U32(7),                                    /* common_pid */
+	U16(-3),                                   /* s: -3 */
+	0, 0, 0, 0, 0, 0,                          /* padding to 16 */
+	U64(-2),                                   /* ret: -ENOENT */
+	U32(-6),                                   /* u: 4294967290, unsigned */
+	0, 0, 0, 0,                                /* padding */
+};
+
+/* fast_and_slow - render @rec of the event in @format both ways: the fast
+ * path into @fast (NULL if it declines the format), libtraceevent into @slow */
+static int fast_and_slow(const char *format, const char *sys, const unsigned char *rec,
+			 size_t size, char *fast, size_t fast_cap, char *slow, size_t slow_cap)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_event *ev = NULL;
+	struct tpf_prog *p;
+	struct tep_record r = { .data = (void *)rec, .size = (int)size };
+	struct trace_seq seq;
+	int n = -2;
+
+	tep_set_long_size(tep, 8);
+	tep_set_file_bigendian(tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+			       TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	if (tep_parse_format(tep, &ev, format, strlen(format), sys) || !ev) {
+		tep_free(tep);
+		return -3;
+	}
+	p = tpf_compile(ev);
+	fast[0] = 0;
+	if (p) {
+		n = tpf_render(p, rec, (int)size, fast, fast_cap - 1);
+		fast[n >= 0 ? n : 0] = 0;
+		tpf_free(p);
+	}
+	trace_seq_init(&seq);
+	tep_print_event(tep, &seq, &r, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	snprintf(slow, slow_cap, "%s", seq.buffer);
+	trace_seq_destroy(&seq);
+	tep_free(tep);
+	return n;
+}
+
+static void test_negative_d(void)
+{
+	char fast[256], slow[256];
+	int n;
+
+	n = fast_and_slow(signal_generate_format, "signal", signal_tkill, sizeof(signal_tkill),
+			  fast, sizeof(fast), slow, sizeof(slow));
+	T(n >= 0, "signal_generate's print fmt takes the fast path (tpf_render returned %d)", n);
+	T_STR(fast, "sig=10 errno=0 code=-6 comm=workload pid=4242 grp=0 res=0",
+	      "fast path: a negative int printed with %%d is negative (perf script: code=-6)");
+	T_STR(fast, slow, "fast path equals tep_print_event");
+
+	n = fast_and_slow(signal_generate_format, "signal", signal_extremes,
+			  sizeof(signal_extremes), fast, sizeof(fast), slow, sizeof(slow));
+	T(n >= 0, "extremes: fast path taken (%d)", n);
+	T_STR(fast, "sig=-2147483648 errno=-1 code=2147483647 comm=x pid=-2 grp=1 res=-1",
+	      "fast path: INT_MIN, -1, INT_MAX and a negative pid_t");
+	T_STR(fast, slow, "extremes: fast path equals tep_print_event");
+}
+
+static void test_widths(void)
+{
+	char fast[256], slow[256];
+	int n;
+
+	n = fast_and_slow(widths_format, "test", widths_rec, sizeof(widths_rec),
+			  fast, sizeof(fast), slow, sizeof(slow));
+	T(n >= 0, "short/long/unsigned print fmt takes the fast path (%d)", n);
+	/* libtraceevent reads a field zero-extended and casts it to the
+	 * conversion's int: a 16-bit -3 under %d is 65533 in perf script too */
+	T_STR(fast, "s=65533 ret=-2 u=4294967290",
+	      "a short -3 with %%d prints 65533 (as libtraceevent), a long -2 with %%ld "
+	      "is -2, %%u stays unsigned");
+	T_STR(fast, slow, "fast path equals tep_print_event");
+}
+
+static void test_short_record(void)
+{
+	char fast[256], slow[256];
+	int n;
+
+	n = fast_and_slow(signal_generate_format, "signal", signal_tkill, 18,
+			  fast, sizeof(fast), slow, sizeof(slow));
+	T_EQ(n, -1, "a record too short for its fields: tpf_render declines (-1)");
+}
+
+int main(void)
+{
+	test_negative_d();
+	test_widths();
+	test_short_record();
+	return done();
+}
