@@ -17,10 +17,9 @@ CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-par
 PY_INC  := /usr/include/python3.11
 PY_A    := /usr/lib/python3.11/config-3.11-x86_64-linux-gnu/libpython3.11.a
 ifneq ($(wildcard $(PY_INC)/Python.h $(PY_A)),)
-PY_SRC  := $(filter-out engines/python_stub.c,$(sort $(wildcard engines/python*.c)))
+PY_SRC  := $(sort $(wildcard engines/python*.c))
 PY_LIBS := $(PY_A) -lexpat -lz -lm -lpthread -lutil -ldl
-else
-PY_SRC  := engines/python_stub.c
+CFLAGS_COMMON += -DHAVE_PYTHON
 endif
 CFLAGS  ?= -O2
 SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -31,15 +30,14 @@ APPLET_SRC  := $(sort $(wildcard applets/*.c))
 PERL_CORE := /usr/lib/x86_64-linux-gnu/perl/5.36/CORE
 PERL_A    := /usr/lib/x86_64-linux-gnu/libperl.a
 ifneq ($(wildcard $(PERL_CORE)/perl.h $(PERL_A)),)
-PERL_SRC  := $(filter-out engines/perl_stub.c,$(sort $(wildcard engines/perl*.c)))
+PERL_SRC  := $(sort $(wildcard engines/perl*.c))
 PERL_LIBS := $(PERL_A) -lcrypt -lm -ldl -lpthread
 PERL_SO_LIBS := -Wl,-E -L$(PERL_CORE) -lperl -lcrypt
 PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -fwrapv \
 	       -fno-strict-aliasing -Wno-shadow -Wno-unused-parameter
-else
-PERL_SRC  := engines/perl_stub.c
+CFLAGS_COMMON += -DHAVE_PERL
 endif
-ENGINE_SRC  := engines/registry.c engines/engine_core.c $(PERL_SRC) $(PY_SRC)
+ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c engines/stubs.c $(PERL_SRC) $(PY_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c

@@ -42,6 +42,13 @@ static int set_names(struct syscall_map *m, const char *arch, const char *source
 	return m->arch && m->source ? 0 : TB_ERR_NOMEM;
 }
 
+/* By number; qsort's array must not be NULL, even for none. */
+static void sort_entries(struct syscall_map *m)
+{
+	if (m->nr)
+		qsort(m->ents, m->nr, sizeof(*m->ents), cmp_nr);
+}
+
 int scmap_from_text(struct syscall_map *m, const char *text, size_t len, const char *arch,
 		    const char *source)
 {
@@ -64,7 +71,7 @@ int scmap_from_text(struct syscall_map *m, const char *text, size_t len, const c
 		}
 		p = le + 1;
 	}
-	qsort(m->ents, m->nr, sizeof(*m->ents), cmp_nr);
+	sort_entries(m);
 	return 0;
 }
 
@@ -83,18 +90,21 @@ int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *e
 		if ((r = add(m, scmap_builtin[i].nr, scmap_builtin[i].name,
 			     strlen(scmap_builtin[i].name))))
 			return r;
-	qsort(m->ents, m->nr, sizeof(*m->ents), cmp_nr);
+	sort_entries(m);
 	return 0;
 }
 
 int scmap_load(struct syscall_map *m, const char *tracefs, const char *arch, struct tb_err *err)
 {
-	char path[1024], *text;
+	char *path = NULL, *text;
 	size_t len;
-	int r;
+	int r, found;
 
-	snprintf(path, sizeof(path), "%s/syscall_map", tracefs);
-	if (tracefs && tracefs_read(path, &text, &len, NULL) == 0) {
+	if (tracefs && asprintf(&path, "%s/syscall_map", tracefs) < 0)
+		path = NULL;
+	found = path && tracefs_read(path, &text, &len, NULL) == 0;
+	free(path);
+	if (found) {
 		r = scmap_from_text(m, text, len, arch, "kernel (tracefs syscall_map)");
 		free(text);
 		if (r == 0 && m->nr > 0)
@@ -191,7 +201,7 @@ int scmap_decode(struct syscall_map *m, const unsigned char *buf, size_t len, ui
 			return r;
 		}
 	}
-	qsort(m->ents, m->nr, sizeof(*m->ents), cmp_nr);
+	sort_entries(m);
 	return 0;
 }
 

@@ -44,6 +44,7 @@ struct engine_ops {
 	const char *name;          /* "Python" */
 	const char *alias;         /* "py" */
 	const char *ext;           /* ".py" */
+	const char *dir;           /* its folder of the script tree: "python" */
 	const char *unavailable;   /* non-NULL: this build lacks the engine; how to get it */
 	int (*start)(struct engine_run **run, const struct engine_start *st, struct tb_err *err);
 	int (*event)(struct engine_run *run, const struct pd_event *ev, struct tb_err *err);

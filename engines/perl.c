@@ -434,6 +434,7 @@ const struct engine_ops perl_engine = {
 	.name = "Perl",
 	.alias = "pl",
 	.ext = ".pl",
+	.dir = "perl",
 	.start = pl_start,
 	.event = pl_event,
 	.stop = pl_stop,

@@ -781,6 +781,7 @@ const struct engine_ops python_engine = {
 	.name = "Python",
 	.alias = "py",
 	.ext = ".py",
+	.dir = "python",
 	.start = py_start,
 	.event = py_event,
 	.stop = py_stop,
