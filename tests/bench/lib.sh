@@ -1,4 +1,5 @@
-# lib.sh - what the benchmarks share: tracefs, the storm recording, medians.
+# lib.sh - what the benchmarks share: tracefs, the storm recording, medians,
+# and BASELINE=/path/to/an/older/tracebox timed in the same runs.
 # Sourced by tests/bench/*; expects $top (the repository) to be set.
 
 tb="$top/build/tracebox"
@@ -29,13 +30,23 @@ storm_recording() {
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# baseline_ratio NEW_TIMES BASE_TIMES: with BASELINE=/path/to/an/older/tracebox,
+# the benchmarks time it in the same runs; this prints new/baseline medians
+baseline_ratio() {
+	[ -n "${BASELINE:-}" ] || return 0
+	awk -v n="$(median <"$1")" -v b="$(median <"$2")" -v base="$BASELINE" 'BEGIN {
+		printf "baseline %s: median %ss; ratio this build/baseline = %.3f\n", base, b, n / b }'
+}
+
 # script_ratio SCRIPT GOAL: perf script -s against trace-report -s, $runs each
 script_ratio() {
 	[ -r "$1" ] || { echo "$1 missing (linux-perf)"; exit 1; }
-	rm -f "$dir/s-perf.times" "$dir/s-tb.times"
+	rm -f "$dir/s-perf.times" "$dir/s-tb.times" "$dir/s-base.times"
 	for i in $(seq "$runs"); do
 		/usr/bin/time -f "%e" -a -o "$dir/s-perf.times" perf script -i "$data" -s "$1" >/dev/null 2>&1
 		/usr/bin/time -f "%e" -a -o "$dir/s-tb.times" "$tb" trace-report -i "$data" -s "$1" >/dev/null 2>&1
+		[ -z "${BASELINE:-}" ] || /usr/bin/time -f "%e" -a -o "$dir/s-base.times" \
+			"$BASELINE" trace-report -i "$data" -s "$1" >/dev/null 2>&1
 	done
 	pt=$(median <"$dir/s-perf.times"); tt=$(median <"$dir/s-tb.times")
 	echo "perf script -s $(basename "$1"):   median ${pt}s over $runs runs"
@@ -43,4 +54,5 @@ script_ratio() {
 	awk -v t="$tt" -v p="$pt" -v n="$samples" -v g="$2" 'BEGIN {
 		printf "ratio trace-report/perf = %.3f (goal <= %s); %.0f ns/event against %.0f\n",
 			t / p, g, t * 1e9 / n, p * 1e9 / n }'
+	baseline_ratio "$dir/s-tb.times" "$dir/s-base.times"
 }
