@@ -142,7 +142,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 		if (r == TB_ERR_STOP && interrupted && !err.code)
 			r = 0;     /* SIGINT: stop reading, still run trace_end */
 	}
-	r2 = ops->stop ? ops->stop(rc.run, &stop_err) : 0;
+	r2 = ops->stop && rc.run ? ops->stop(rc.run, &stop_err) : 0;
 	fflush(stdout);
 	if (exit_status >= 0)
 		return exit_status;     /* the script ended the run itself */

@@ -36,7 +36,8 @@ struct engine_gen {
 /*
  * Lifecycle: start (loads the script, calls trace_begin), then event for
  * every sample in order, then stop (trace_end, teardown). An error from
- * event stops the run; stop must still be called. Engines never print or
+ * event stops the run; stop must still be called, unless start left
+ * *run NULL (out of memory before anything began). Engines never print or
  * exit: script output goes to stdout through the interpreter, errors go to
  * @log and come back as TB_ERR_* with @err set.
  */

@@ -8,6 +8,51 @@
 #include <string.h>
 #include "engine_core.h"
 
+int ec_run_init(struct ec_run *c, const struct engine_start *st, const char *sep, size_t elem,
+		struct tb_err *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->st = st;
+	idtable_init(&c->evs, elem);
+	if (setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
+	    ec_names_build(&c->names, st->session, sep, st->log, st->log_ctx))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	return 0;
+}
+
+void ec_run_free(struct ec_run *c)
+{
+	ec_names_free(&c->names);
+	idtable_free(&c->evs);
+}
+
+void *ec_event(struct ec_run *c, const struct tp_decoder *dec, struct tb_err *err)
+{
+	struct ec_event *e = idtable_slot(&c->evs, dec->id);
+
+	if (!e) {
+		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET,
+			   "no room for the state of tracepoint id %d", dec->id);
+		return NULL;
+	}
+	if (!e->dec) {
+		e->dec = dec;
+		e->name = ec_name(&c->names, dec->id);
+	}
+	if (!e->name) {
+		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d has no handler name",
+			   dec->id);
+		return NULL;
+	}
+	return e;
+}
+
+void ec_log(const struct ec_run *c, const char *text)
+{
+	if (c->st->log)
+		c->st->log(c->st->log_ctx, text);
+}
+
 void ec_current_set(struct ec_current *c, const struct pd_event *ev)
 {
 	c->raw = ev->sample->raw;
@@ -38,6 +83,46 @@ void ec_common_args(const struct pd_event *ev, struct ec_common *c)
 	c->nsecs = s->time % 1000000000ULL;
 	c->pid = tp_common_int(s->raw, s->raw_size, ev->evsel->dec->off_pid, 4, 1);
 	c->comm = ev->comm;
+}
+
+/* A number of @f (element @i of an array): EC_INT or EC_UINT, or EC_NONE. */
+static void number(const struct tp_field *f, const unsigned char *raw, size_t size, int i,
+		   struct ec_value *v)
+{
+	v->kind = tp_read_int(f, raw, size, i, &v->num) ? EC_NONE :
+		  f->is_signed ? EC_INT : EC_UINT;
+}
+
+void ec_field(const struct tp_field *f, const unsigned char *raw, size_t size,
+	      struct ec_value *v)
+{
+	v->f = f;
+	v->raw = raw;
+	v->size = size;
+	switch (f->kind) {
+	case TP_INT:
+	case TP_UINT:
+		number(f, raw, size, 0, v);
+		return;
+	case TP_ARRAY:
+		v->kind = EC_ARRAY;
+		v->count = f->count;
+		return;
+	default:
+		if (tp_read_bytes(f, raw, size, &v->p, &v->len)) {
+			v->kind = EC_NONE;
+			return;
+		}
+		v->kind = f->kind == TP_STRING ? EC_STRING : EC_BYTES;
+		v->slen = strnlen((const char *)v->p, v->len);
+		v->printable = v->kind == EC_STRING && tp_printable(v->p, v->len);
+		return;
+	}
+}
+
+void ec_element(const struct ec_value *a, int i, struct ec_value *v)
+{
+	number(a->f, a->raw, a->size, i, v);
 }
 
 #define PERF_CONTEXT_MAX 0xfffffffffffff000ULL   /* above it: context markers */

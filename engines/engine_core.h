@@ -15,13 +15,24 @@
 #include "tp_symbols.h"
 
 /*
- * An engine's life, with the core's part in it:
+ * An engine's life, with the core's part in it (ec_run_init builds the
+ * handler names and sets PERF_EXEC_PATH):
  *   start:  ec_names_build (handler names), ec_syscall_map, load the
  *           script, ec_walk_defines (define_flag_field ...), trace_begin
  *   event:  ec_current_set, ec_common_args, ec_callchain_next, the fields
  *           through ev->evsel->dec, call the handler; ec_error on failure
  *   stop:   trace_end, ec_names_free
  */
+
+/* One language's engine functions, which registry.c puts in its ops table. */
+#define EC_ENGINE_FUNCS(pfx)								\
+	int pfx##_start(struct engine_run **run, const struct engine_start *st,		\
+			struct tb_err *err);						\
+	int pfx##_event(struct engine_run *run, const struct pd_event *ev, struct tb_err *err); \
+	int pfx##_stop(struct engine_run *run, struct tb_err *err);			\
+	int pfx##_generate(const struct engine_gen *g, struct tb_err *err);
+EC_ENGINE_FUNCS(python)
+EC_ENGINE_FUNCS(perl)
 
 /* The event a script's context argument stands for while its handler runs. */
 struct ec_current {
@@ -41,6 +52,45 @@ void ec_current_set(struct ec_current *c, const struct pd_event *ev);
  */
 int ec_context_int(const struct ec_current *c, enum ec_context_field f);
 
+/* The handler name of every tracepoint id of a recording. */
+struct ec_names {
+	struct idtable ids;        /* per tracepoint id: char * */
+};
+
+/* What every engine run holds, whatever its language. */
+struct ec_run {
+	const struct engine_start *st;
+	struct ec_current cur;     /* what the script's context stands for */
+	struct ec_names names;     /* handler names per tracepoint id */
+	struct idtable evs;        /* per tracepoint id: the language's @elem-byte state */
+};
+
+/* The start of every language's per-event state in ec_run.evs. */
+struct ec_event {
+	int ready;                 /* the language has filled in the rest */
+	const struct tp_decoder *dec;
+	const char *name;          /* its handler name */
+};
+
+/**
+ * ec_event - the state of @dec's events in @c->evs, a struct that begins
+ * with struct ec_event: dec and name set the first time, ready left to
+ * the language. Returns NULL with @err set for an id out of range or
+ * when out of memory.
+ */
+void *ec_event(struct ec_run *c, const struct tp_decoder *dec, struct tb_err *err);
+
+/**
+ * ec_run_init - the core of a run of @st's script: handler names joined by
+ * @sep, an empty per-id table of @elem-byte slots, PERF_EXEC_PATH set.
+ * Returns 0 or TB_ERR_NOMEM with @err set; ec_run_free either way.
+ */
+int ec_run_init(struct ec_run *c, const struct engine_start *st, const char *sep, size_t elem,
+		struct tb_err *err);
+void ec_run_free(struct ec_run *c);
+/** ec_log - hand @text (tracebacks, warnings) to the applet's log */
+void ec_log(const struct ec_run *c, const char *text);
+
 /* The common arguments every handler gets, as perf passes them. */
 struct ec_common {
 	int cpu;                   /* -1 when the sample has none */
@@ -48,6 +98,28 @@ struct ec_common {
 	int pid;                   /* the raw common_pid field, as perf passes it */
 	const char *comm;
 };
+
+/* One field's value as both languages convert it. */
+enum ec_kind { EC_NONE, EC_INT, EC_UINT, EC_STRING, EC_BYTES, EC_ARRAY };
+
+struct ec_value {
+	enum ec_kind kind;         /* EC_NONE: it lies outside the record */
+	uint64_t num;              /* EC_INT (sign-extended), EC_UINT */
+	const unsigned char *p;    /* EC_STRING, EC_BYTES: its bytes */
+	size_t len;                /* ... all of them */
+	size_t slen;               /* EC_STRING: up to the first NUL */
+	int printable;             /* EC_STRING: perf's is_printable_array */
+	int count;                 /* EC_ARRAY: elements, read with ec_element */
+	const struct tp_field *f;
+	const unsigned char *raw;
+	size_t size;
+};
+
+/** ec_field - field @f of the raw data @raw, @size bytes, as a value */
+void ec_field(const struct tp_field *f, const unsigned char *raw, size_t size,
+	      struct ec_value *v);
+/** ec_element - element @i of the EC_ARRAY @a: EC_INT, EC_UINT or EC_NONE */
+void ec_element(const struct ec_value *a, int i, struct ec_value *v);
 
 /** ec_common_args - the common arguments of tracepoint sample @ev */
 void ec_common_args(const struct pd_event *ev, struct ec_common *c);
@@ -66,11 +138,6 @@ int ec_callchain_next(const struct pd_sample *s, uint64_t *i, uint64_t *ip);
  * symbol lookup could execute. Returns a malloc'd string or NULL.
  */
 char *ec_ident(const char *s);
-
-/* The handler name of every tracepoint id of a recording. */
-struct ec_names {
-	struct idtable ids;        /* per tracepoint id: char * */
-};
 
 /**
  * ec_names_build - name the handler of every format of @s "SYSTEM<sep>EVENT"

@@ -13,20 +13,15 @@
 #define NR_COMMON 8
 
 struct pl_event {             /* per tracepoint id */
-	int ready;
-	const struct tp_decoder *dec;
-	const char *name;         /* the handler name, "system::event" */
+	struct ec_event ec;       /* its decoder, its handler name "system::event" */
 	CV *cv;                   /* NULL: trace_unhandled or nothing */
 	SV **args;                /* reused: common arguments, then fields */
 	size_t nr_args;
 };
 
 struct engine_run {
-	const struct engine_start *st;
+	struct ec_run core;       /* evs: per tracepoint id, struct pl_event */
 	PerlInterpreter *perl;
-	struct ec_current cur;
-	struct ec_names names;    /* handler names per tracepoint id */
-	struct idtable evs;       /* per tracepoint id: struct pl_event */
 	CV *unhandled;
 	SV *context;              /* $context: an IV naming @cur */
 	SV *empty_chain;          /* [] for samples without a callchain */
@@ -35,12 +30,6 @@ struct engine_run {
 };
 
 static int sys_inited;
-
-static void log_text(struct engine_run *r, const char *text)
-{
-	if (r->st->log)
-		r->st->log(r->st->log_ctx, text);
-}
 
 /* ---- errors ---- */
 
@@ -63,9 +52,9 @@ static int died(struct engine_run *r, struct tb_err *err, const struct pd_event 
 					  "cannot load: use the dynamic build (make dynamic, then "
 					  "build/dyn/tracebox)", mod);
 	}
-	log_text(r, msg);
+	ec_log(&r->core, msg);
 	if (msg[0] && msg[strlen(msg) - 1] != '\n')
-		log_text(r, "\n");
+		ec_log(&r->core, "\n");
 	return ec_error(err, ev, who, "%s", what);
 }
 
@@ -109,8 +98,8 @@ static int start_interpreter(struct engine_run *r, struct tb_err *err)
 
 		PL_exit_flags |= PERL_EXIT_DESTRUCT_END;
 	}
-	snprintf(lib1, sizeof(lib1), "-I%s/scripts/perl/Perf-Trace-Util/lib", r->st->exec_path);
-	snprintf(lib2, sizeof(lib2), "-I%s/lib/perl5", r->st->exec_path);
+	snprintf(lib1, sizeof(lib1), "-I%s/scripts/perl/Perf-Trace-Util/lib", r->core.st->exec_path);
+	snprintf(lib2, sizeof(lib2), "-I%s/lib/perl5", r->core.st->exec_path);
 	args[n++] = (char *)"tracebox";
 	args[n++] = lib1;
 	if (stat(lib2 + 2, &st) == 0)
@@ -129,17 +118,17 @@ static int set_globals(struct engine_run *r)
 {
 	dTHXa(r->perl);
 	struct syscall_map builtin;
-	const struct syscall_map *map = ec_syscall_map(r->st->session, &builtin);
+	const struct syscall_map *map = ec_syscall_map(r->core.st->session, &builtin);
 	AV *argv = get_av("ARGV", GV_ADD);
 	HV *sc = get_hv("Perf::Trace::Context::syscall_map", GV_ADD);
 
 	av_clear(argv);
-	for (int i = 1; i < r->st->argc; i++)
-		av_push(argv, newSVpv(r->st->argv[i], 0));
-	sv_setpv(get_sv("0", GV_ADD), r->st->script);
+	for (int i = 1; i < r->core.st->argc; i++)
+		av_push(argv, newSVpv(r->core.st->argv[i], 0));
+	sv_setpv(get_sv("0", GV_ADD), r->core.st->script);
 	/* do FILE searches @INC unless the path is explicit */
 	sv_setpvf(get_sv("main::__tracebox_script", GV_ADD), "%s%s",
-		  r->st->script[0] == '/' || r->st->script[0] == '.' ? "" : "./", r->st->script);
+		  r->core.st->script[0] == '/' || r->core.st->script[0] == '.' ? "" : "./", r->core.st->script);
 	for (uint32_t i = 0; map && i < map->nr; i++) {
 		char key[16];
 
@@ -147,8 +136,8 @@ static int set_globals(struct engine_run *r)
 		(void)hv_store(sc, key, (I32)strlen(key), newSVpv(map->ents[i].name, 0), 0);
 	}
 	scmap_free(&builtin);
-	pl_set_current(aTHX_ &r->cur);
-	r->context = newSViv(PTR2IV(&r->cur));
+	pl_set_current(aTHX_ &r->core.cur);
+	r->context = newSViv(PTR2IV(&r->core.cur));
 	r->empty_chain = newRV_noinc((SV *)newAV());
 	return 0;
 }
@@ -162,21 +151,30 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	eval_sv(code, G_DISCARD | G_EVAL);
 	SvREFCNT_dec(code);
 	if (SvTRUE(ERRSV))
-		return died(r, err, NULL, r->st->script, "died while loading (above)");
+		return died(r, err, NULL, r->core.st->script, "died while loading (above)");
 	return 0;
 }
 
 /* ---- symbol tables: perf's define_* calls ---- */
 
+/* main::@fn, or NULL when the script has no such sub. */
+static CV *main_sub(struct engine_run *r, const char *fn)
+{
+	dTHXa(r->perl);
+	char name[64];
+
+	snprintf(name, sizeof(name), "main::%s", fn);
+	return get_cv(name, 0);
+}
+
 static int call_define(struct engine_run *r, const char *fn, const char *event,
 		       const char *field, const char *s1, UV value, int with_value)
 {
 	dTHXa(r->perl);
-	char name[64];
+	CV *cv = main_sub(r, fn);
 	dSP;
 
-	snprintf(name, sizeof(name), "main::%s", fn);
-	if (!get_cv(name, 0))
+	if (!cv)
 		return 0;
 	ENTER;
 	SAVETMPS;
@@ -188,7 +186,7 @@ static int call_define(struct engine_run *r, const char *fn, const char *event,
 	if (s1)
 		XPUSHs(sv_2mortal(newSVpv(s1, 0)));
 	PUTBACK;
-	call_pv(name, G_DISCARD | G_EVAL);
+	call_sv((SV *)cv, G_DISCARD | G_EVAL);
 	FREETMPS;
 	LEAVE;
 	return SvTRUE(ERRSV) ? -1 : 0;
@@ -217,75 +215,69 @@ static struct pl_event *event_info(struct engine_run *r, const struct tp_decoder
 				   struct tb_err *err)
 {
 	dTHXa(r->perl);
-	struct pl_event *e = idtable_slot(&r->evs, dec->id);
+	struct pl_event *e = ec_event(&r->core, dec, err);
 
-	if (!e) {
-		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", dec->id);
-		return NULL;
-	}
-	if (e->ready)
+	if (!e || e->ec.ready)
 		return e;
-	e->dec = dec;
-	e->name = ec_name(&r->names, dec->id);
 	e->nr_args = NR_COMMON + dec->nr;
 	e->args = calloc(e->nr_args, sizeof(*e->args));
-	if (!e->name || !e->args) {
+	if (!e->args) {
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		return NULL;
 	}
-	e->cv = get_cv(e->name, 0);
-	e->args[0] = newSVpv(e->name, 0);
+	e->cv = get_cv(e->ec.name, 0);
+	e->args[0] = newSVpv(e->ec.name, 0);
 	for (size_t i = 1; i < e->nr_args; i++)
 		e->args[i] = newSV(0);
-	e->ready = 1;
+	e->ec.ready = 1;
 	return e;
 }
 
-static void set_number(pTHX_ SV *sv, const struct tp_field *f, uint64_t v)
+/* Set @sv to a field's value as perf's Perl engine passes it: numbers,
+ * an array ref for a fixed array, a string up to its NUL, else the bytes. */
+static void set_value(pTHX_ SV *sv, const struct ec_value *v)
 {
-	if (f->is_signed)
-		sv_setiv(sv, (IV)(int64_t)v);
-	else
-		sv_setuv(sv, (UV)v);
+	struct ec_value el;
+	AV *av;
+
+	switch (v->kind) {
+	case EC_INT:
+		sv_setiv(sv, (IV)(int64_t)v->num);
+		return;
+	case EC_UINT:
+		sv_setuv(sv, (UV)v->num);
+		return;
+	case EC_STRING:
+		sv_setpvn(sv, (const char *)v->p, v->slen);
+		return;
+	case EC_BYTES:
+		sv_setpvn(sv, (const char *)v->p, v->len);
+		return;
+	case EC_ARRAY:
+		av = newAV();
+		for (int i = 0; i < v->count; i++) {
+			SV *item = newSV(0);
+
+			ec_element(v, i, &el);
+			set_value(aTHX_ item, &el);
+			av_push(av, item);
+		}
+		sv_setsv(sv, sv_2mortal(newRV_noinc((SV *)av)));
+		return;
+	default:
+		sv_setsv(sv, &PL_sv_undef);
+		return;
+	}
 }
 
 /* Set the reused SV of one field. */
 static void set_field(pTHX_ SV *sv, const struct tp_field *f, const unsigned char *raw,
 		      size_t size)
 {
-	const unsigned char *p;
-	uint64_t v;
-	size_t len;
+	struct ec_value v;
 
-	switch (f->kind) {
-	case TP_INT:
-	case TP_UINT:
-		if (tp_read_int(f, raw, size, 0, &v))
-			sv_setsv(sv, &PL_sv_undef);
-		else
-			set_number(aTHX_ sv, f, v);
-		return;
-	case TP_ARRAY: {
-		AV *av = newAV();
-
-		for (int i = 0; i < f->count; i++) {
-			SV *el = newSV(0);
-
-			if (!tp_read_int(f, raw, size, i, &v))
-				set_number(aTHX_ el, f, v);
-			av_push(av, el);
-		}
-		sv_setsv(sv, sv_2mortal(newRV_noinc((SV *)av)));
-		return;
-	}
-	default:
-		if (tp_read_bytes(f, raw, size, &p, &len))
-			sv_setsv(sv, &PL_sv_undef);
-		else
-			sv_setpvn(sv, (const char *)p,
-				  f->kind == TP_STRING ? strnlen((const char *)p, len) : len);
-		return;
-	}
+	ec_field(f, raw, size, &v);
+	set_value(aTHX_ sv, &v);
 }
 
 static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_sample *s)
@@ -305,7 +297,7 @@ static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_sample *s)
 	return newRV_noinc((SV *)av);
 }
 
-static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	dTHXa(r->perl);
 	const struct pd_sample *s = ev->sample;
@@ -322,7 +314,7 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	cv = e->cv ? e->cv : r->unhandled;
 	if (!cv)
 		return 0;
-	ec_current_set(&r->cur, ev);
+	ec_current_set(&r->core.cur, ev);
 	ec_common_args(ev, &c);
 	ENTER;
 	SAVETMPS;
@@ -333,8 +325,8 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	sv_setiv(e->args[5], c.pid);
 	sv_setpv(e->args[6], c.comm);
 	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, s)));
-	for (size_t i = 0; i < e->dec->nr; i++)
-		set_field(aTHX_ e->args[NR_COMMON + i], &e->dec->fields[i], s->raw, s->raw_size);
+	for (size_t i = 0; i < e->ec.dec->nr; i++)
+		set_field(aTHX_ e->args[NR_COMMON + i], &e->ec.dec->fields[i], s->raw, s->raw_size);
 	PUSHMARK(SP);
 	EXTEND(SP, (SSize_t)e->nr_args);
 	for (size_t i = 0; i < e->nr_args; i++)
@@ -344,7 +336,7 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 	FREETMPS;
 	LEAVE;
 	if (SvTRUE(ERRSV))
-		return died(r, err, ev, e->cv ? e->name : "trace_unhandled", "died (above)");
+		return died(r, err, ev, e->cv ? e->ec.name : "trace_unhandled", "died (above)");
 	return 0;
 }
 
@@ -353,20 +345,19 @@ static int pl_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 static int call_optional(struct engine_run *r, const char *fn, struct tb_err *err)
 {
 	dTHXa(r->perl);
-	char name[64];
+	CV *cv = main_sub(r, fn);
 	dSP;
 
-	snprintf(name, sizeof(name), "main::%s", fn);
-	if (!get_cv(name, 0))
+	if (!cv)
 		return 0;
 	PUSHMARK(SP);
-	call_pv(name, G_DISCARD | G_NOARGS | G_EVAL);
+	call_sv((SV *)cv, G_DISCARD | G_NOARGS | G_EVAL);
 	if (SvTRUE(ERRSV))
 		return died(r, err, NULL, fn, "died (above)");
 	return 0;
 }
 
-static int pl_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
+int perl_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 	int rc;
@@ -374,12 +365,8 @@ static int pl_start(struct engine_run **out, const struct engine_start *st, stru
 	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
-	r->st = st;
-	idtable_init(&r->evs, sizeof(struct pl_event));
-	if (setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
-	    ec_names_build(&r->names, st->session, "::", st->log, st->log_ctx))
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if ((rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
+	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct pl_event), err)) ||
+	    (rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
 		return rc;
 	r->loaded = 1;
 	{
@@ -387,25 +374,23 @@ static int pl_start(struct engine_run **out, const struct engine_start *st, stru
 
 		r->unhandled = get_cv("main::trace_unhandled", 0);
 	}
-	if (ec_walk_defines(st->session, &r->names, &define_ops, r))
+	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return died(r, err, NULL, "define_*", "a define_* callback died (above)");
 	return call_optional(r, "trace_begin", err);
 }
 
-static int pl_stop(struct engine_run *r, struct tb_err *err)
+int perl_stop(struct engine_run *r, struct tb_err *err)
 {
 	int rc = 0;
 
-	if (!r)
-		return 0;
 	if (r->started) {
 		dTHXa(r->perl);
 
 		if (r->loaded)
 			rc = call_optional(r, "trace_end", err);
 		PerlIO_flush(PerlIO_stdout());
-		for (size_t i = 0; i < r->evs.nr; i++) {
-			struct pl_event *e = idtable_at(&r->evs, i);
+		for (size_t i = 0; i < r->core.evs.nr; i++) {
+			struct pl_event *e = idtable_at(&r->core.evs, i);
 
 			for (size_t a = 0; e->args && a < e->nr_args; a++)
 				SvREFCNT_dec(e->args[a]);
@@ -417,26 +402,12 @@ static int pl_stop(struct engine_run *r, struct tb_err *err)
 		perl_destruct(r->perl);
 		perl_free(r->perl);
 	}
-	for (size_t i = 0; i < r->evs.nr; i++) {
-		struct pl_event *e = idtable_at(&r->evs, i);
+	for (size_t i = 0; i < r->core.evs.nr; i++) {
+		struct pl_event *e = idtable_at(&r->core.evs, i);
 
 		free(e->args);
 	}
-	ec_names_free(&r->names);
-	idtable_free(&r->evs);
+	ec_run_free(&r->core);
 	free(r);
 	return rc;
 }
-
-int perl_generate(const struct engine_gen *g, struct tb_err *err);
-
-const struct engine_ops perl_engine = {
-	.name = "Perl",
-	.alias = "pl",
-	.ext = ".pl",
-	.dir = "perl",
-	.start = pl_start,
-	.event = pl_event,
-	.stop = pl_stop,
-	.generate = perl_generate,
-};

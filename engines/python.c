@@ -12,9 +12,8 @@
 #define COMM_CACHE 256
 
 struct py_event {             /* per tracepoint id */
-	int ready;
-	const struct tp_decoder *dec;
-	PyObject *name;           /* the handler name, "system__event" */
+	struct ec_event ec;       /* its decoder, its handler name "system__event" */
+	PyObject *name;           /* that name as a str */
 	PyObject *handler;        /* NULL: trace_unhandled or nothing */
 	int callchain;            /* it is called with common_callchain */
 	int sample_dict;          /* and perf's trailing perf_sample_dict */
@@ -27,12 +26,9 @@ struct comm_slot {
 };
 
 struct engine_run {
-	const struct engine_start *st;
+	struct ec_run core;       /* evs: per tracepoint id, struct py_event */
 	PyObject *main;           /* __main__'s dict (borrowed) */
-	PyObject *context;        /* capsule on @cur */
-	struct ec_current cur;
-	struct ec_names names;    /* handler names per tracepoint id */
-	struct idtable evs;       /* per tracepoint id: struct py_event */
+	PyObject *context;        /* capsule on core.cur */
 	PyObject *unhandled;
 	int unhandled_argc;
 	PyObject *cpus[CPU_CACHE];
@@ -40,12 +36,6 @@ struct engine_run {
 	PyObject **args;
 	size_t max_args;
 };
-
-static void log_text(struct engine_run *r, const char *text)
-{
-	if (r->st->log)
-		r->st->log(r->st->log_ctx, text);
-}
 
 /* The pending exception as text (traceback included), then cleared. */
 static char *exception_text(void)
@@ -111,8 +101,8 @@ static int script_exit(struct engine_run *r, struct tb_err *err)
 		PyObject *str = PyObject_Str(code);
 
 		if (str && PyUnicode_AsUTF8(str)) {
-			log_text(r, PyUnicode_AsUTF8(str));
-			log_text(r, "\n");
+			ec_log(&r->core, PyUnicode_AsUTF8(str));
+			ec_log(&r->core, "\n");
 		}
 		Py_XDECREF(str);
 	}
@@ -122,8 +112,8 @@ static int script_exit(struct engine_run *r, struct tb_err *err)
 	Py_XDECREF(value);
 	Py_XDECREF(tb);
 	flush_stdout();
-	if (r->st->exit_status)
-		*r->st->exit_status = status;
+	if (r->core.st->exit_status)
+		*r->core.st->exit_status = status;
 	tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "the script exited with status %d", status);
 	return 1;
 }
@@ -140,7 +130,7 @@ static int raised(struct engine_run *r, struct tb_err *err, const struct pd_even
 		return TB_ERR_STOP;
 	flush_stdout();
 	text = exception_text();
-	log_text(r, text);
+	ec_log(&r->core, text);
 	free(text);
 	return ec_error(err, ev, who, "%s", what);
 }
@@ -259,18 +249,18 @@ static int static_build_limit(struct tb_err *err)
 
 static int run_script(struct engine_run *r, struct tb_err *err)
 {
-	FILE *fp = fopen(r->st->script, "r");
+	FILE *fp = fopen(r->core.st->script, "r");
 	PyObject *res, *file;
 
 	if (!fp)
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot open script %s: %m",
-				  r->st->script);
-	file = PyUnicode_FromString(r->st->script);
+				  r->core.st->script);
+	file = PyUnicode_FromString(r->core.st->script);
 	if (file) {
 		PyDict_SetItemString(r->main, "__file__", file);
 		Py_DECREF(file);
 	}
-	res = PyRun_FileExFlags(fp, r->st->script, Py_file_input, r->main, r->main, 1, NULL);
+	res = PyRun_FileExFlags(fp, r->core.st->script, Py_file_input, r->main, r->main, 1, NULL);
 	if (res) {
 		Py_DECREF(res);
 		return 0;
@@ -280,11 +270,11 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	if (PyErr_ExceptionMatches(PyExc_SyntaxError)) {
 		char *text = exception_text();
 
-		log_text(r, text);
+		ec_log(&r->core, text);
 		free(text);
 		return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "syntax error (above)");
 	}
-	return raised(r, err, NULL, r->st->script, "raised while loading (traceback above)");
+	return raised(r, err, NULL, r->core.st->script, "raised while loading (traceback above)");
 }
 
 /* ---- symbol tables: perf's define_* calls ---- */
@@ -373,20 +363,15 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 static struct py_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
 				   struct tb_err *err)
 {
-	struct py_event *e = idtable_slot(&r->evs, dec->id);
+	struct py_event *e = ec_event(&r->core, dec, err);
 	const char *eighth = NULL;
 	PyObject *varnames;
 	size_t need = 7 + 2 + dec->nr;
 
-	if (!e) {
-		tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d out of range", dec->id);
-		return NULL;
-	}
-	if (e->ready)
+	if (!e || e->ec.ready)
 		return e;
-	e->dec = dec;
-	e->name = PyUnicode_InternFromString(ec_name(&r->names, dec->id));
-	e->handler = PyDict_GetItemString(r->main, ec_name(&r->names, dec->id));
+	e->name = PyUnicode_InternFromString(e->ec.name);
+	e->handler = PyDict_GetItemString(r->main, e->ec.name);
 	if (e->handler && PyCallable_Check(e->handler)) {
 		Py_INCREF(e->handler);
 		int argc = arg_count(e->handler, &eighth, &varnames);
@@ -406,52 +391,52 @@ static struct py_event *event_info(struct engine_run *r, const struct tp_decoder
 		r->args = a;
 		r->max_args = need;
 	}
-	e->ready = 1;
+	e->ec.ready = 1;
 	return e;
 }
 
-static PyObject *number(const struct tp_field *f, uint64_t v)
+/* A field's value as perf's Python engine passes it: numbers, a list for
+ * a fixed array, str for a printable string, else bytearray. */
+static PyObject *py_value(const struct ec_value *v)
 {
-	return f->is_signed ? PyLong_FromLongLong((long long)v) : PyLong_FromUnsignedLongLong(v);
-}
+	PyObject *list;
+	struct ec_value el;
 
-static PyObject *field_value(const struct tp_field *f, const unsigned char *raw, size_t size)
-{
-	const unsigned char *p;
-	uint64_t v;
-	size_t len;
+	switch (v->kind) {
+	case EC_INT:
+		return PyLong_FromLongLong((long long)v->num);
+	case EC_UINT:
+		return PyLong_FromUnsignedLongLong(v->num);
+	case EC_STRING:
+		if (v->printable)
+			return PyUnicode_DecodeUTF8((const char *)v->p, (Py_ssize_t)v->slen, "replace");
+		/* fall through */
+	case EC_BYTES:
+		return PyByteArray_FromStringAndSize((const char *)v->p, (Py_ssize_t)v->len);
+	case EC_ARRAY:
+		list = PyList_New(v->count);
+		for (int i = 0; list && i < v->count; i++) {
+			PyObject *o;
 
-	switch (f->kind) {
-	case TP_INT:
-	case TP_UINT:
-		return tp_read_int(f, raw, size, 0, &v) ? Py_NewRef(Py_None) : number(f, v);
-	case TP_ARRAY: {
-		PyObject *list = PyList_New(f->count);
-
-		for (int i = 0; list && i < f->count; i++) {
-			PyObject *o = tp_read_int(f, raw, size, i, &v) ? Py_NewRef(Py_None) :
-									number(f, v);
-
-			if (!o) {
+			ec_element(v, i, &el);
+			if (!(o = py_value(&el))) {
 				Py_DECREF(list);
 				return NULL;
 			}
 			PyList_SET_ITEM(list, i, o);
 		}
 		return list;
-	}
-	case TP_STRING:
-		if (tp_read_bytes(f, raw, size, &p, &len))
-			return Py_NewRef(Py_None);
-		if (tp_printable(p, len))
-			return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)strnlen((const char *)p, len),
-						    "replace");
-		return PyByteArray_FromStringAndSize((const char *)p, (Py_ssize_t)len);
 	default:
-		if (tp_read_bytes(f, raw, size, &p, &len))
-			return Py_NewRef(Py_None);
-		return PyByteArray_FromStringAndSize((const char *)p, (Py_ssize_t)len);
+		return Py_NewRef(Py_None);
 	}
+}
+
+static PyObject *field_value(const struct tp_field *f, const unsigned char *raw, size_t size)
+{
+	struct ec_value v;
+
+	ec_field(f, raw, size, &v);
+	return py_value(&v);
 }
 
 static PyObject *cpu_obj(struct engine_run *r, int cpu)
@@ -544,9 +529,9 @@ static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
 			Py_CLEAR(d);
 	if (d && PyDict_SetItemString(d, "common_callchain", callchain))
 		Py_CLEAR(d);
-	for (size_t i = 0; d && i < e->dec->nr; i++)
-		if (dict_set_steal(d, e->dec->fields[i].name,
-				   field_value(&e->dec->fields[i], ev->sample->raw,
+	for (size_t i = 0; d && i < e->ec.dec->nr; i++)
+		if (dict_set_steal(d, e->ec.dec->fields[i].name,
+				   field_value(&e->ec.dec->fields[i], ev->sample->raw,
 					       ev->sample->raw_size)))
 			Py_CLEAR(d);
 	return d;
@@ -591,7 +576,7 @@ static int handle(struct engine_run *r, struct py_event *e, const struct pd_even
 		  PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	const struct pd_sample *s = ev->sample;
-	const char *who = PyUnicode_AsUTF8(e->name);
+	const char *who = e->ec.name;
 	size_t n = 0, first_field;
 	PyObject *res;
 	int rc = 0;
@@ -603,8 +588,8 @@ static int handle(struct engine_run *r, struct py_event *e, const struct pd_even
 	if (e->callchain)
 		r->args[n++] = callchain;
 	first_field = n;
-	for (size_t i = 0; i < e->dec->nr; i++) {
-		PyObject *v = field_value(&e->dec->fields[i], s->raw, s->raw_size);
+	for (size_t i = 0; i < e->ec.dec->nr; i++) {
+		PyObject *v = field_value(&e->ec.dec->fields[i], s->raw, s->raw_size);
 
 		if (!v) {
 			rc = raised(r, err, ev, who, "converting a field failed");
@@ -627,7 +612,7 @@ drop:
 	return rc;
 }
 
-static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct py_event *e;
 	struct ec_common c;
@@ -641,7 +626,7 @@ static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 		return err->code ? err->code : TB_ERR_NOMEM;
 	if (!e->handler && !r->unhandled)
 		return 0;
-	ec_current_set(&r->cur, ev);
+	ec_current_set(&r->core.cur, ev);
 	ec_common_args(ev, &c);
 	common[0] = cpu_obj(r, c.cpu);
 	common[1] = PyLong_FromUnsignedLongLong(c.secs);
@@ -652,7 +637,7 @@ static int py_event(struct engine_run *r, const struct pd_event *ev, struct tb_e
 		callchain = callchain_list(ev->sample);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
-		rc = raised(r, err, ev, PyUnicode_AsUTF8(e->name), "out of memory");
+		rc = raised(r, err, ev, e->ec.name, "out of memory");
 	else if (e->handler)
 		rc = handle(r, e, ev, common, callchain, err);
 	else
@@ -682,7 +667,7 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 static int set_syscall_map(struct engine_run *r)
 {
 	struct syscall_map builtin;
-	const struct syscall_map *map = ec_syscall_map(r->st->session, &builtin);
+	const struct syscall_map *map = ec_syscall_map(r->core.st->session, &builtin);
 	PyObject *m = PyImport_ImportModule("perf_trace_context"), *d;
 	int rc = 0;
 
@@ -704,7 +689,7 @@ static int set_syscall_map(struct engine_run *r)
 	return rc;
 }
 
-static int py_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
+int python_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 	PyObject *mainmod, *varnames;
@@ -714,18 +699,17 @@ static int py_start(struct engine_run **out, const struct engine_start *st, stru
 	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
-	r->st = st;
-	idtable_init(&r->evs, sizeof(struct py_event));
+	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct py_event), err)))
+		return rc;
 	r->args = calloc(9, sizeof(*r->args));
 	r->max_args = 9;
-	if (!r->args || setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
-	    ec_names_build(&r->names, st->session, "__", st->log, st->log_ctx))
+	if (!r->args)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if ((rc = start_interpreter(st, err)))
 		return rc;
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
-	r->context = py_context_capsule(&r->cur);
+	r->context = py_context_capsule(&r->core.cur);
 	if (!r->main || !r->context || set_syscall_map(r))
 		return raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = run_script(r, err)))
@@ -738,22 +722,20 @@ static int py_start(struct engine_run **out, const struct engine_start *st, stru
 	} else {
 		r->unhandled = NULL;
 	}
-	if (ec_walk_defines(st->session, &r->names, &define_ops, r))
+	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return raised(r, err, NULL, "define_*", "defining the flag and symbol tables failed");
 	return call_optional(r, "trace_begin", err);
 }
 
-static int py_stop(struct engine_run *r, struct tb_err *err)
+int python_stop(struct engine_run *r, struct tb_err *err)
 {
 	int rc = 0;
 
-	if (!r)
-		return 0;
-	if (r->main && Py_IsInitialized() && !(r->st->exit_status && *r->st->exit_status >= 0))
+	if (r->main && Py_IsInitialized() && !(r->core.st->exit_status && *r->core.st->exit_status >= 0))
 		rc = call_optional(r, "trace_end", err);
 	if (Py_IsInitialized()) {
-		for (size_t i = 0; i < r->evs.nr; i++) {
-			struct py_event *e = idtable_at(&r->evs, i);
+		for (size_t i = 0; i < r->core.evs.nr; i++) {
+			struct py_event *e = idtable_at(&r->core.evs, i);
 
 			Py_XDECREF(e->name);
 			Py_XDECREF(e->handler);
@@ -768,22 +750,8 @@ static int py_stop(struct engine_run *r, struct tb_err *err)
 		if (Py_FinalizeEx() < 0 && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "writing the script's output failed");
 	}
-	ec_names_free(&r->names);
-	idtable_free(&r->evs);
+	ec_run_free(&r->core);
 	free(r->args);
 	free(r);
 	return rc;
 }
-
-int python_generate(const struct engine_gen *g, struct tb_err *err);
-
-const struct engine_ops python_engine = {
-	.name = "Python",
-	.alias = "py",
-	.ext = ".py",
-	.dir = "python",
-	.start = py_start,
-	.event = py_event,
-	.stop = py_stop,
-	.generate = python_generate,
-};

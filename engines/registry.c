@@ -1,11 +1,53 @@
-/* registry.c - the engine registry: a static table (perf keeps a runtime list). */
+/* registry.c - the engine registry: a static table (perf keeps a runtime
+ * list), each language named once; a language this build lacks keeps its
+ * place and says how to get it (perf's *_unsupported_ops). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <string.h>
 #include <strings.h>
-#include "engine.h"
+#include "engine_core.h"
 
-extern const struct engine_ops python_engine;
-extern const struct engine_ops perl_engine;
+/* ENGINE(var, name, alias, ext, dir, pfx): the ops of an engine built in. */
+#define ENGINE(var, nm, al, ex, dr, pfx)						\
+	static const struct engine_ops var = {						\
+		.name = nm, .alias = al, .ext = ex, .dir = dr,				\
+		.start = pfx##_start, .event = pfx##_event, .stop = pfx##_stop,		\
+		.generate = pfx##_generate,						\
+	};
+
+/* STUB(var, name, alias, ext, dir, how): an engine that only says @how. */
+#define STUB(var, nm, al, ex, dr, how)							\
+	static int var##_start(struct engine_run **run, const struct engine_start *st,	\
+			       struct tb_err *err)					\
+	{										\
+		(void)run;								\
+		(void)st;								\
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "%s", how);	\
+	}										\
+	static int var##_generate(const struct engine_gen *g, struct tb_err *err)	\
+	{										\
+		(void)g;								\
+		return var##_start(NULL, NULL, err);					\
+	}										\
+	static const struct engine_ops var = {						\
+		.name = nm, .alias = al, .ext = ex, .dir = dr,				\
+		.unavailable = "not built in: " how,					\
+		.start = var##_start, .generate = var##_generate,			\
+	};
+
+#ifdef HAVE_PYTHON
+ENGINE(python_engine, "Python", "py", ".py", "python", python)
+#else
+STUB(python_engine, "Python", "py", ".py", "python",
+     "this build has no Python engine: install python3-dev (Debian's libpython3.11.a) "
+     "and rebuild with make")
+#endif
+#ifdef HAVE_PERL
+ENGINE(perl_engine, "Perl", "pl", ".pl", "perl", perl)
+#else
+STUB(perl_engine, "Perl", "pl", ".pl", "perl",
+     "this build has no Perl engine: install libperl-dev (Debian's libperl.a) and "
+     "rebuild with make")
+#endif
 
 static const struct engine_ops *const engines[] = { &python_engine, &perl_engine, NULL };
 
