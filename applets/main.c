@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "applets.h"
+#include "xfuncs.h"
 
 static void list_applets(FILE *fp)
 {
@@ -21,11 +22,16 @@ static int table_ok(void)
 {
 	for (int i = 1; i < applet_count; i++)
 		if (strcmp(applet_table[i - 1].name, applet_table[i].name) >= 0) {
-			fprintf(stderr, "tracebox: applet table out of order at '%s'\n",
-				applet_table[i].name);
+			error_msg("applet table out of order at '%s'", applet_table[i].name);
 			return 0;
 		}
 	return 1;
+}
+
+static int run(const struct applet *a, int argc, char **argv)
+{
+	applet_name = a->name;
+	return a->main(argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -39,16 +45,16 @@ int main(int argc, char **argv)
 		base = strrchr(base, '/') + 1;
 	a = applet_find(base);
 	if (a)
-		return a->main(argc, argv);
+		return run(a, argc, argv);
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		list_applets(stdout);
 		return 0;
 	}
 	a = applet_find(argv[1]);
 	if (!a) {
-		fprintf(stderr, "tracebox: applet not found: %s\n", argv[1]);
+		error_msg("applet not found: %s", argv[1]);
 		list_applets(stderr);
 		return 127;
 	}
-	return a->main(argc - 1, argv + 1);
+	return run(a, argc - 1, argv + 1);
 }

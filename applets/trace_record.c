@@ -111,17 +111,17 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 		long n;
 
 		if (!colon || colon == spec || !colon[1]) {
-			fprintf(stderr, "trace-record: event '%s' is not SYSTEM:EVENT\n", spec);
+			error_msg("event '%s' is not SYSTEM:EVENT", spec);
 			return -1;
 		}
 		if (strpbrk(spec, "*?[")) {
 			n = tracefs_list_events(tfs, spec, add_event_name, x, &err);
 			if (n == 0) {
-				fprintf(stderr, "trace-record: no tracepoint matches '%s'\n", spec);
+				error_msg("no tracepoint matches '%s'", spec);
 				return -1;
 			}
 			if (n < 0) {
-				fprintf(stderr, "trace-record: %s\n", err.msg);
+				error_msg("%s", err.msg);
 				return -1;
 			}
 			continue;
@@ -132,7 +132,7 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 		long id = tracefs_event_id(tfs, x->evs[i].system, x->evs[i].name, &err);
 
 		if (id < 0) {
-			fprintf(stderr, "trace-record: %s\n", err.msg);
+			error_msg("%s", err.msg);
 			return -1;
 		}
 		x->evs[i].config = (uint64_t)id;
@@ -145,7 +145,7 @@ static int run_canned(const char *name, int argc, char **argv)
 {
 	static const char *langs[] = { "python", "perl" };
 	const char *dir = scripts_dir(), *colon = strchr(name, ':');
-	char path[4400], newpath[8192];
+	char *path, *newpath;
 	size_t only = 0, nr = sizeof(langs) / sizeof(langs[0]);
 	char **args;
 
@@ -160,22 +160,29 @@ static int run_canned(const char *name, int argc, char **argv)
 	if (!dir || strchr(name, '/'))
 		return -1;
 	for (size_t l = only; l < nr; l++) {
-		snprintf(path, sizeof(path), "%s/%s/bin/%s-record", dir, langs[l], name);
-		if (access(path, R_OK))
+		path = xasprintf("%s/%s/bin/%s-record", dir, langs[l], name);
+		if (access(path, R_OK)) {
+			free(path);
 			continue;
+		}
 		args = calloc((size_t)argc + 3, sizeof(*args));
-		if (!args)
+		if (!args) {
+			error_msg("out of memory");
+			free(path);
 			return 1;
+		}
 		args[0] = "sh";
 		args[1] = path;
 		for (int i = 0; i < argc; i++)
 			args[i + 2] = argv[i];
-		snprintf(newpath, sizeof(newpath), "%s:%s", tracebox_dir(),
-			 getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+		newpath = xasprintf("%s:%s", tracebox_dir(),
+				    getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 		setenv("PATH", newpath, 1);
+		free(newpath);
 		execv("/bin/sh", args);
-		fprintf(stderr, "trace-record: cannot run %s: %s\n", path, strerror(errno));
+		perror_msg("cannot run %s", path);
 		free(args);
+		free(path);
 		return 127;
 	}
 	return -1;
@@ -240,7 +247,6 @@ static long list_threads(pid_t pid, pid_t **tids)
 
 static int open_output(const char *path, int *is_pipe)
 {
-	char old[4200];
 	struct stat st;
 	int fd;
 
@@ -250,10 +256,11 @@ static int open_output(const char *path, int *is_pipe)
 	}
 	*is_pipe = 0;
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		snprintf(old, sizeof(old), "%s.old", path);
+		char *old = xasprintf("%s.old", path);
+
 		if (rename(path, old))
-			fprintf(stderr, "trace-record: cannot keep %s as %s: %s\n", path, old,
-				strerror(errno));
+			perror_msg("cannot keep %s as %s", path, old);
+		free(old);
 	}
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	return fd;
@@ -292,25 +299,25 @@ int trace_record_main(int argc, char **argv)
 			return rc;
 	}
 	if (!o.events.nr) {
-		fprintf(stderr, "trace-record: no events: give -e SYSTEM:EVENT (trace-list --events "
-				"lists them) or a canned recording NAME (trace-list)\n");
+		error_msg("no events: give -e SYSTEM:EVENT (trace-list --events "
+				"lists them) or a canned recording NAME (trace-list)");
 		return 1;
 	}
 	if (o.pages == 0)
 		o.pages = DEFAULT_PAGES;
 	if (o.pages & (o.pages - 1)) {
-		fprintf(stderr, "trace-record: -m %lu is not a power of two\n", o.pages);
+		error_msg("-m %lu is not a power of two", o.pages);
 		return 1;
 	}
 	if (tracefs_find(tfs, sizeof(tfs), &err)) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
+		error_msg("%s", err.msg);
 		return 1;
 	}
 	if (resolve_events(tfs, &ev))
 		goto out;
 	nr_cpus = o.cpus ? cpulist_parse(o.cpus, &cpus) : cpulist_online(&cpus);
 	if (nr_cpus <= 0) {
-		fprintf(stderr, "trace-record: bad CPU list '%s'\n", o.cpus ? o.cpus : "(online)");
+		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
 		goto out;
 	}
 	if (o.pid) {
@@ -318,14 +325,14 @@ int trace_record_main(int argc, char **argv)
 
 		nr_tids = pid > 0 ? list_threads(pid, &tids) : -1;
 		if (nr_tids <= 0) {
-			fprintf(stderr, "trace-record: no such process: %s\n", o.pid);
+			error_msg("no such process: %s", o.pid);
 			goto out;
 		}
 	}
 	if (first < argc) {
 		child = start_child(argv + first, &go_fd, &err_fd);
 		if (child < 0) {
-			fprintf(stderr, "trace-record: cannot fork: %s\n", strerror(errno));
+			perror_msg("cannot fork");
 			goto out;
 		}
 		if (!o.all && !o.cpus && !o.pid) {
@@ -345,7 +352,7 @@ int trace_record_main(int argc, char **argv)
 	ro.pages = o.pages;
 	ro.exclude_pid = (!tids && !o.self) ? getpid() : 0;
 	if ((rc = rec_open(&rec, ev.evs, ev.nr, &ro, &err))) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
+		error_msg("%s", err.msg);
 		goto out;
 	}
 	recorder_open = 1;
@@ -366,7 +373,7 @@ int trace_record_main(int argc, char **argv)
 		rc = td_build(tfs, names, ev.nr, &td, &td_len, &err);
 		free(names);
 		if (rc) {
-			fprintf(stderr, "trace-record: tracing data: %s\n", err.msg);
+			error_msg("tracing data: %s", err.msg);
 			goto out;
 		}
 	}
@@ -384,11 +391,11 @@ int trace_record_main(int argc, char **argv)
 	if (uname(&u) == 0 && scmap_load(&scmap, tfs, u.machine, &err) == 0)
 		have_scmap = 1;
 	else if (!o.quiet)
-		fprintf(stderr, "trace-record: no syscall map recorded: %s\n", err.msg);
+		error_msg("no syscall map recorded: %s", err.msg);
 	if ((rc = pdw_features_build(&feats, td, td_len, TRACEBOX_VERSION, argc, argv, wattrs,
 				     ev.nr, have_scmap ? &scmap : NULL))) {
 		td = NULL;
-		fprintf(stderr, "trace-record: out of memory\n");
+		error_msg("out of memory");
 		goto out;
 	}
 	td = NULL;
@@ -396,11 +403,11 @@ int trace_record_main(int argc, char **argv)
 	outpath = o.output ? o.output : "perf.data";
 	out_fd = open_output(outpath, &is_pipe);
 	if (out_fd < 0) {
-		fprintf(stderr, "trace-record: %s: %s\n", outpath, strerror(errno));
+		perror_msg("%s", outpath);
 		goto out;
 	}
 	if ((rc = pd_writer_start(&w, out_fd, is_pipe, wattrs, ev.nr, feats.f, feats.nr, &err))) {
-		report_err("trace-record", is_pipe ? "(stdout)" : outpath, rc, &err);
+		report_err(is_pipe ? "(stdout)" : outpath, rc, &err);
 		goto out;
 	}
 	synth.id = ev.evs[0].nr_ids ? ev.evs[0].ids[0] : 0;
@@ -412,7 +419,7 @@ int trace_record_main(int argc, char **argv)
 		struct iovec v = { synth.b.p, synth.b.len };
 
 		if ((rc = pd_writer_write(&w, &v, 1, &err))) {
-			report_err("trace-record", is_pipe ? "(stdout)" : outpath, rc, &err);
+			report_err(is_pipe ? "(stdout)" : outpath, rc, &err);
 			write_failed = 1;
 		}
 	}
@@ -423,14 +430,14 @@ int trace_record_main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	if (!ro.enable_on_exec && !write_failed && rec_enable(&rec, &err)) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
+		error_msg("%s", err.msg);
 		goto out;
 	}
 	if (child > 0) {
 		int e = 0;
 
 		if (write(go_fd, "g", 1) != 1 || read(err_fd, &e, sizeof(e)) == sizeof(e)) {
-			fprintf(stderr, "trace-record: cannot run %s: %s\n", argv[first],
+			error_msg("cannot run %s: %s", argv[first],
 				strerror(e ? e : EPIPE));
 			waitpid(child, NULL, 0);
 			child = -1;
@@ -451,33 +458,33 @@ int trace_record_main(int argc, char **argv)
 			break;
 		rec_poll(&rec, 100);
 		if (rec_drain(&rec, &w, &err)) {
-			report_err("trace-record", is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
+			report_err(is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
 			write_failed = 1;
 		}
 	}
 	rec_disable(&rec);
 	if (!write_failed && rec_drain(&rec, &w, &err)) {
-		report_err("trace-record", is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
+		report_err(is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
 		write_failed = 1;
 	}
 	if ((rc = pd_writer_finish(&w, &err))) {
-		report_err("trace-record", outpath, rc, &err);
+		report_err(outpath, rc, &err);
 		write_failed = 1;
 	} else if (write_failed && !is_pipe) {
-		fprintf(stderr, "trace-record: %s: stopped; the file holds the records up to the "
-				"failure (%llu bytes of records dropped to fit the header)\n", outpath,
+		error_msg("%s: stopped; the file holds the records up to the "
+				"failure (%llu bytes of records dropped to fit the header)", outpath,
 			(unsigned long long)w.dropped);
 	}
 	if (!o.quiet && !is_pipe)
-		fprintf(stderr, "[ trace-record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+		fprintf(stderr, "[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
 			(double)(w.data_offset + w.data_size) / (1024.0 * 1024.0), outpath,
 			(unsigned long long)rec.counts.samples);
 	else if (!o.quiet)
-		fprintf(stderr, "[ trace-record: Captured %llu samples ]\n",
+		fprintf(stderr, "[ %s: Captured %llu samples ]\n", applet_name,
 			(unsigned long long)rec.counts.samples);
 	if (rec.counts.lost_records)
-		fprintf(stderr, "trace-record: warning: %llu events lost in %llu LOST records "
-				"(the ring buffer overran: try a larger -m)\n",
+		error_msg("warning: %llu events lost in %llu LOST records "
+				"(the ring buffer overran: try a larger -m)",
 			(unsigned long long)rec.counts.lost_events,
 			(unsigned long long)rec.counts.lost_records);
 	if (child > 0 && !child_done && waitpid(child, &status, 0) == child)
