@@ -28,10 +28,11 @@ static int table_ok(void)
 	return 1;
 }
 
-static int run(const struct applet *a, int argc, char **argv)
+/* Run @a, then check stdout: a write error fails the applet (xexit). */
+static void __attribute__((noreturn)) run(const struct applet *a, int argc, char **argv)
 {
 	applet_name = a->name;
-	return a->main(argc, argv);
+	xexit(a->main(argc, argv));
 }
 
 int main(int argc, char **argv)
@@ -45,10 +46,10 @@ int main(int argc, char **argv)
 		base = strrchr(base, '/') + 1;
 	a = applet_find(base);
 	if (a)
-		return run(a, argc, argv);
+		run(a, argc, argv);
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		list_applets(stdout);
-		return 0;
+		xexit(0);
 	}
 	a = applet_find(argv[1]);
 	if (!a) {
@@ -56,5 +57,5 @@ int main(int argc, char **argv)
 		list_applets(stderr);
 		return 127;
 	}
-	return run(a, argc - 1, argv + 1);
+	run(a, argc - 1, argv + 1);
 }

@@ -170,8 +170,7 @@ int trace_report_main(int argc, char **argv)
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
-	if (fflush(stdout) || ferror(stdout)) {
-		error_msg("writing output: %s", strerror(errno));
+	if (!stdout_ok()) {
 		r = r ? r : -1;
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
 		report_err(path, r, &err);
