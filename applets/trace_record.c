@@ -323,6 +323,7 @@ static long list_threads(pid_t pid, pid_t **tids)
 	return n;
 }
 
+/* The output's fd; an existing X is kept as X.old or refused (-2, said why). */
 static int open_output(const char *path, int *is_pipe)
 {
 	struct stat st;
@@ -336,8 +337,11 @@ static int open_output(const char *path, int *is_pipe)
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
 		char *old = xasprintf("%s.old", path);
 
-		if (rename(path, old))
+		if (rename(path, old)) {     /* refuse rather than lose the old recording */
 			perror_msg("cannot keep %s as %s", path, old);
+			free(old);
+			return -2;
+		}
 		free(old);
 	}
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -459,10 +463,10 @@ static int record_start_output(struct record_run *r)
 
 	r->outpath = o.output ? o.output : "perf.data";
 	r->out_fd = open_output(r->outpath, &r->is_pipe);
-	if (r->out_fd < 0) {
+	if (r->out_fd == -1)
 		perror_msg("%s", r->outpath);
+	if (r->out_fd < 0)
 		return -1;
-	}
 	r->shown = r->is_pipe ? "(stdout)" : r->outpath;
 	if ((rc = pd_writer_start(&r->w, r->out_fd, r->is_pipe, r->wattrs, r->ev.nr, r->feats.f,
 				  r->feats.nr, &r->err))) {
