@@ -275,6 +275,9 @@ static int start_child(struct record_run *r)
 
 		close(go[1]);
 		close(ep[0]);
+		/* -o -: stdout carries the recording, so COMMAND's output goes to stderr (as perf) */
+		if (o.output && !strcmp(o.output, "-") && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(127);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);
 		execvp(argv[0], argv);
