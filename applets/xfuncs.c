@@ -13,6 +13,9 @@
 
 const char *applet_name = "tracebox";
 
+/* tracebox_dir() and scripts_dir(), found once, freed by xexit() */
+static char *exe_dir, *scripts_path;
+
 static void verror_msg(const char *fmt, va_list ap, int err)
 {
 	fflush(stdout);
@@ -87,6 +90,8 @@ void xexit(int status)
 {
 	if (!stdout_ok())
 		status = 1;
+	free(exe_dir);
+	free(scripts_path);
 	exit(status);
 }
 
@@ -127,16 +132,14 @@ static char *xreadlink(const char *path)
 
 const char *tracebox_dir(void)
 {
-	static char *dir;
-
-	if (dir)
-		return dir;
-	dir = xreadlink("/proc/self/exe");
-	if (!dir)
-		dir = xasprintf(".");
-	else if (strrchr(dir, '/'))
-		*strrchr(dir, '/') = 0;
-	return dir;
+	if (exe_dir)
+		return exe_dir;
+	exe_dir = xreadlink("/proc/self/exe");
+	if (!exe_dir)
+		exe_dir = xasprintf(".");
+	else if (strrchr(exe_dir, '/'))
+		*strrchr(exe_dir, '/') = 0;
+	return exe_dir;
 }
 
 const char *scripts_dir(void)
@@ -144,19 +147,18 @@ const char *scripts_dir(void)
 	/* build/tracebox, then build/dyn/ and build/san/ in a source tree */
 	static const char *const tails[] = { "../scripts", "../../scripts",
 					     "../share/tracebox/scripts" };
-	static char *path;
 	const char *env = getenv("TRACEBOX_SCRIPTS");
 	struct stat st;
 
 	if (env && *env)
 		return env;
-	if (path)
-		return path;
+	if (scripts_path)
+		return scripts_path;
 	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
 		char *p = xasprintf("%s/%s", tracebox_dir(), tails[i]);
 
 		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			return path = p;
+			return scripts_path = p;
 		free(p);
 	}
 	return NULL;
