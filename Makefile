@@ -6,11 +6,16 @@
 
 CC      ?= gcc
 BUILD   ?= build
-APPLETS := trace-gen trace-list trace-record trace-report
+# The applets: names from applets/applets.list, the one list (the C table
+# is generated from it below, initramfs/build.sh makes the guest's links).
+APPLET_LIST := applets/applets.list
+APPLETS := $(shell sed -n 's/^\([a-z][a-z0-9_-]*\)[[:space:]].*/\1/p' $(APPLET_LIST))
 TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/libtraceevent.a
 
 CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
 		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
+# each object's header dependencies, written beside it (build/.../x.d)
+DEPFLAGS := -MMD -MP
 
 # Embedded Python: Debian's static libpython3.11.a (and the libraries its
 # built-in modules need); without it, the engine registers a stub.
@@ -41,10 +46,13 @@ ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c $(PE
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
+GEN_APPLETS := $(BUILD)/gen/applets_table.c
 
-OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/obj/gen/syscalls_builtin.o
-SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
-DYN_OBJ := $(patsubst %.c,$(BUILD)/dyn/%.o,$(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)) $(BUILD)/dyn/gen/syscalls_builtin.o
+SRC     := $(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)
+GEN_OBJ := gen/syscalls_builtin.o gen/applets_table.o
+OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(SRC)) $(addprefix $(BUILD)/obj/,$(GEN_OBJ))
+SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(SRC)) $(addprefix $(BUILD)/san/,$(GEN_OBJ))
+DYN_OBJ := $(patsubst %.c,$(BUILD)/dyn/%.o,$(SRC)) $(addprefix $(BUILD)/dyn/,$(GEN_OBJ))
 SAN_COMMON_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC)) $(BUILD)/san/gen/syscalls_builtin.o
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 
@@ -56,23 +64,28 @@ $(BUILD)/workload: tests/tools/workload.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -Wall -static -o $@ $<
 
-HDRS := $(wildcard common/*.h applets/*.h engines/*.h)
+# perl.h and Python.h want their own flags, only in their engine's files
+objs_of = $(foreach d,obj san dyn,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(1)))
+$(call objs_of,$(PERL_SRC)): CFLAGS_COMMON += $(PERL_CFLAGS)
+$(call objs_of,$(PY_SRC)): CFLAGS_COMMON += -I$(PY_INC)
 
-# perl.h wants its own flags, only in the Perl engine's files
-$(patsubst %.c,$(BUILD)/obj/%.o,$(PERL_SRC)) $(patsubst %.c,$(BUILD)/san/%.o,$(PERL_SRC)) \
-$(patsubst %.c,$(BUILD)/dyn/%.o,$(PERL_SRC)): CFLAGS_COMMON += $(PERL_CFLAGS)
-
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -I$(PY_INC) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/san/%.o: %.c $(HDRS)
+$(BUILD)/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -I$(PY_INC) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(BUILD)/dyn/%.o: %.c $(HDRS)
+$(BUILD)/dyn/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -DTRACEBOX_DYNAMIC -I$(PY_INC) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -DTRACEBOX_DYNAMIC -c $< -o $@
+
+# The applet table, sorted, a duplicate name fails the build.
+$(GEN_APPLETS): $(APPLET_LIST) scripts/tools/gen-applets.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@ (from $(APPLET_LIST))"
+	@scripts/tools/gen-applets.sh $(APPLET_LIST) $@
 
 # The built-in syscall table, from the installed linux-source (x86_64).
 $(GEN_SRC): scripts/tools/gen-syscalls.sh
@@ -80,17 +93,17 @@ $(GEN_SRC): scripts/tools/gen-syscalls.sh
 	@echo "  GEN     $@ (syscall_64.tbl from linux-source-6.1)"
 	@scripts/tools/gen-syscalls.sh $@
 
-$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+$(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+$(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
 	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
@@ -114,9 +127,9 @@ $(BUILD)/san/tracebox: $(SAN_OBJ)
 		$(PERL_SO_LIBS)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(SAN_COMMON_OBJ)
+$(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_COMMON_OBJ) $(TEP_A)
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_COMMON_OBJ) $(TEP_A)
 
 deps:
 	@scripts/tools/install-deps.sh
@@ -138,6 +151,9 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The header dependencies the compiler wrote (-MMD -MP), once there are any.
+-include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(DYN_OBJ:.o=.d) $(UNIT_BIN:=.d)
 
 # Rules kept beside what they build: the fuzz targets, the kernel and QEMU rig.
 include $(wildcard tests/fuzz/fuzz.mk kernel/kernel.mk qemu/qemu.mk)

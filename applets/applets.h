@@ -9,15 +9,13 @@ struct applet {
 	const char *summary;
 };
 
-/* Sorted by name; applets.c checks order and duplicates at start-up. */
+/* Generated from applets/applets.list into build/gen/applets_table.c by
+ * scripts/tools/gen-applets.sh, which sorts it by name and fails the build
+ * on a duplicate name; it also declares each entry function. */
 extern const struct applet applet_table[];
 extern const int applet_count;
 
+/** applet_find - the applet called @name, or NULL (a binary search) */
 const struct applet *applet_find(const char *name);
-
-int trace_gen_main(int argc, char **argv);
-int trace_list_main(int argc, char **argv);
-int trace_record_main(int argc, char **argv);
-int trace_report_main(int argc, char **argv);
 
 #endif

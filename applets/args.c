@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "args.h"
+#include "xfuncs.h"
 
 void args_usage(FILE *fp, const struct applet_help *h)
 {
@@ -42,7 +43,7 @@ static int store(const struct applet_help *h, const struct opt *o, const char *v
 		const char **n = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*n));
 
 		if (!n) {
-			fprintf(stderr, "%s: out of memory\n", h->name);
+			error_msg("out of memory");
 			return -1;
 		}
 		l->items = n;
@@ -56,8 +57,7 @@ static int store(const struct applet_help *h, const struct opt *o, const char *v
 		errno = 0;
 		v = strtoul(val, &end, 0);
 		if (errno || !*val || *end || val[0] == '-') {
-			fprintf(stderr, "%s: option %s wants a number, not '%s'\n", h->name,
-				shown, val);
+			error_msg("option %s wants a number, not '%s'", shown, val);
 			return -1;
 		}
 		*(unsigned long *)o->dest = v;
@@ -98,7 +98,7 @@ int args_parse(const struct applet_help *h, int argc, char **argv)
 			if (o && eq)
 				val = eq + 1;
 			if (o && eq && o->kind == OPT_FLAG) {
-				fprintf(stderr, "%s: option %s takes no argument\n", h->name, shown);
+				error_msg("option %s takes no argument", shown);
 				return -1;
 			}
 		} else {
@@ -109,19 +109,17 @@ int args_parse(const struct applet_help *h, int argc, char **argv)
 			if (o && o->kind != OPT_FLAG && a[2])
 				val = a + 2;
 			if (o && o->kind == OPT_FLAG && a[2]) {
-				fprintf(stderr, "%s: option %s takes no argument (got '%s')\n",
-					h->name, shown, a);
+				error_msg("option %s takes no argument (got '%s')", shown, a);
 				return -1;
 			}
 		}
 		if (!o) {
-			fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", h->name, a,
-				h->name);
+			error_msg("unknown option '%s' (try '%s --help')", a, applet_name);
 			return -1;
 		}
 		if (o->kind != OPT_FLAG && !val) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "%s: option %s needs an argument\n", h->name, shown);
+				error_msg("option %s needs an argument", shown);
 				return -1;
 			}
 			val = argv[++i];

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "applets.h"
+#include "xfuncs.h"
 
 static void list_applets(FILE *fp)
 {
@@ -16,16 +17,11 @@ static void list_applets(FILE *fp)
 	fprintf(fp, "\n'tracebox APPLET --help' describes each one.\n");
 }
 
-/* The table must be sorted with no duplicates, or bsearch lies. */
-static int table_ok(void)
+/* Run @a, then check stdout: a write error fails the applet (xexit). */
+static void __attribute__((noreturn)) run(const struct applet *a, int argc, char **argv)
 {
-	for (int i = 1; i < applet_count; i++)
-		if (strcmp(applet_table[i - 1].name, applet_table[i].name) >= 0) {
-			fprintf(stderr, "tracebox: applet table out of order at '%s'\n",
-				applet_table[i].name);
-			return 0;
-		}
-	return 1;
+	applet_name = a->name;
+	xexit(a->main(argc, argv));
 }
 
 int main(int argc, char **argv)
@@ -33,22 +29,20 @@ int main(int argc, char **argv)
 	const char *base = argc > 0 && argv[0] ? argv[0] : "tracebox";
 	const struct applet *a;
 
-	if (!table_ok())
-		return 2;
 	if (strrchr(base, '/'))
 		base = strrchr(base, '/') + 1;
 	a = applet_find(base);
 	if (a)
-		return a->main(argc, argv);
+		run(a, argc, argv);
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		list_applets(stdout);
-		return 0;
+		xexit(0);
 	}
 	a = applet_find(argv[1]);
 	if (!a) {
-		fprintf(stderr, "tracebox: applet not found: %s\n", argv[1]);
+		error_msg("applet not found: %s", argv[1]);
 		list_applets(stderr);
 		return 127;
 	}
-	return a->main(argc - 1, argv + 1);
+	run(a, argc - 1, argv + 1);
 }

@@ -10,6 +10,7 @@
 #include "pd_session.h"
 #include "report_print.h"
 #include "tp_decoder.h"
+#include "xfuncs.h"
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
@@ -105,8 +106,13 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	char line[LINE_PREFIX_MAX + 8192], *o = line;
 	size_t clen = strlen(ev->comm), nlen = strlen(ev->evsel->name);
 
-	if (clen > 512 || nlen > 1024)
-		return -1;
+	if (clen > 512 || nlen > 1024) {
+		error_msg("offset 0x%llx: %s '%.32s...' is %zu bytes, over the %d a line holds",
+			  (unsigned long long)ev->file_offset, clen > 512 ? "comm" : "event name",
+			  clen > 512 ? ev->comm : ev->evsel->name, clen > 512 ? clen : nlen,
+			  clen > 512 ? 512 : 1024);
+		return TB_ERR_STOP;
+	}
 	if (p->show_comm) {
 		if (smp->nr_callchain && (ev->evsel->sample_type & PD_S_CALLCHAIN))
 			o = put_str(o, ev->comm, clen);

@@ -36,7 +36,8 @@ int canned_script(const char *name, char *out, size_t len)
 	const struct engine_ops *const *e = engine_list();
 	const struct engine_ops *only = NULL;
 	const char *dir = scripts_dir(), *colon = strchr(name, ':');
-	char desc[4400];
+	char *desc;
+	int found;
 
 	/* "perl:NAME" picks a language when both have NAME */
 	if (colon) {
@@ -58,9 +59,14 @@ int canned_script(const char *name, char *out, size_t len)
 		snprintf(lang, sizeof(lang), "%s", e[i]->name);
 		for (char *c = lang; *c; c++)
 			*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-		snprintf(desc, sizeof(desc), "%s/%s/bin/%s-report", dir, lang, name);
-		snprintf(out, len, "%s/%s/%s%s", dir, lang, name, e[i]->ext);
-		if (!access(desc, R_OK) && !access(out, R_OK))
+		if ((size_t)snprintf(out, len, "%s/%s/%s%s", dir, lang, name, e[i]->ext) >= len) {
+			error_msg("%s/%s/%s%s: path too long", dir, lang, name, e[i]->ext);
+			return -1;
+		}
+		desc = xasprintf("%s/%s/bin/%s-report", dir, lang, name);
+		found = !access(desc, R_OK) && !access(out, R_OK);
+		free(desc);
+		if (found)
 			return 0;
 	}
 	return -1;
@@ -98,7 +104,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	struct run_ctx rc = { 0 };
 	struct pd_consumer c;
 	struct sigaction sa, old;
-	char exec_path[4200], lang[32];
+	char *exec_path, lang[32];
 	int r, r2, exit_status = -1;
 
 	if (colon && (size_t)(colon - spec) < sizeof(lang)) {
@@ -110,15 +116,15 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	if (!ops)
 		ops = engine_for_file(script);
 	if (!ops) {
-		fprintf(stderr, "trace-report: %s: no engine for this script (name a language "
-				"with -s LANG:FILE; -s lang lists them)\n", script);
+		error_msg("%s: no engine for this script (name a language "
+				"with -s LANG:FILE; -s lang lists them)", script);
 		return 1;
 	}
 	if (access(script, R_OK)) {
-		fprintf(stderr, "trace-report: %s: cannot read the script: %m\n", script);
+		perror_msg("%s: cannot read the script", script);
 		return 1;
 	}
-	snprintf(exec_path, sizeof(exec_path), "%s/..", scripts_dir() ? scripts_dir() : ".");
+	exec_path = xasprintf("%s/..", scripts_dir() ? scripts_dir() : ".");
 	setenv("TRACEBOX_SCRIPTS", scripts_dir() ? scripts_dir() : "", 1);
 	argv[0] = (char *)script;
 	st.script = script;
@@ -144,12 +150,13 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	}
 	r2 = ops->stop && rc.run ? ops->stop(rc.run, &stop_err) : 0;
 	fflush(stdout);
+	free(exec_path);
 	if (exit_status >= 0)
 		return exit_status;     /* the script ended the run itself */
 	if (r)
-		report_err("trace-report", err.code == TB_ERR_STOP || !err.has_offset ? script : path,
+		report_err(err.code == TB_ERR_STOP || !err.has_offset ? script : path,
 			   r, &err);
 	else if (r2)
-		report_err("trace-report", script, r2, &stop_err);
+		report_err(script, r2, &stop_err);
 	return r || r2 ? 1 : 0;
 }

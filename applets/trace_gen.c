@@ -54,24 +54,24 @@ int trace_gen_main(int argc, char **argv)
 	if (first < 0)
 		return first == -2 ? 0 : 1;
 	if (first < argc || !o.lang) {
-		fprintf(stderr, "trace-gen: %s (try --help)\n",
+		error_msg("%s (try --help)",
 			o.lang ? "unexpected argument" : "which language? give -g python or -g perl");
 		return 1;
 	}
 	ops = engine_find(o.lang);
 	if (!ops) {
-		fprintf(stderr, "trace-gen: unknown language '%s' (python, perl)\n", o.lang);
+		error_msg("unknown language '%s' (python, perl)", o.lang);
 		return 1;
 	}
 	snprintf(out, sizeof(out), "perf-script%s", ops->ext);
 	path = o.input ? o.input : "perf.data";
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0) {
-		fprintf(stderr, "trace-gen: %s: %s\n", path, strerror(errno));
+		perror_msg("%s", path);
 		return 1;
 	}
 	if ((r = pd_session_open(&s, path, fd, &err))) {
-		report_err("trace-gen", path, r, &err);
+		report_err(path, r, &err);
 		return 1;
 	}
 	g.session = s;
@@ -81,7 +81,7 @@ int trace_gen_main(int argc, char **argv)
 	r = ops->generate(&g, &err);
 	pd_session_close(s);
 	if (r) {
-		report_err("trace-gen", g.output, r, &err);
+		report_err(g.output, r, &err);
 		return 1;
 	}
 	if (strcmp(g.output, "-"))

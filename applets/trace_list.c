@@ -64,18 +64,19 @@ static int list_scripts(void)
 	size_t nr = 0;
 
 	if (!dir) {
-		fprintf(stderr, "trace-list: no script tree found (set TRACEBOX_SCRIPTS)\n");
+		error_msg("no script tree found (set TRACEBOX_SCRIPTS)");
 		return 1;
 	}
 	for (size_t l = 0; l < sizeof(langs) / sizeof(langs[0]); l++) {
-		char bin[4400], path[4800];
+		char *bin = xasprintf("%s/%s/bin", dir, langs[l]), *path;
 		struct dirent *e;
 		DIR *d;
 
-		snprintf(bin, sizeof(bin), "%s/%s/bin", dir, langs[l]);
 		d = opendir(bin);
-		if (!d)
+		if (!d) {
+			free(bin);
 			continue;
+		}
 		while ((e = readdir(d))) {
 			size_t len = strlen(e->d_name);
 			struct canned *n;
@@ -83,8 +84,13 @@ static int list_scripts(void)
 			if (len <= 7 || strcmp(e->d_name + len - 7, "-report"))
 				continue;
 			n = realloc(all, (nr + 1) * sizeof(*n));
-			if (!n)
-				break;
+			if (!n) {
+				error_msg("out of memory");
+				free(all);
+				free(bin);
+				closedir(d);
+				return 1;
+			}
 			all = n;
 			memset(&all[nr], 0, sizeof(*all));
 			snprintf(all[nr].name, sizeof(all[nr].name), "%.*s", (int)(len - 7), e->d_name);
@@ -95,11 +101,13 @@ static int list_scripts(void)
 						 langs[l], (int)(len - 7), e->d_name);
 					break;
 				}
-			snprintf(path, sizeof(path), "%s/%s", bin, e->d_name);
+			path = xasprintf("%s/%s", bin, e->d_name);
 			read_descriptor(path, &all[nr]);
+			free(path);
 			nr++;
 		}
 		closedir(d);
+		free(bin);
 	}
 	qsort(all, nr, sizeof(*all), cmp_canned);
 	printf("List of available trace scripts:\n");
@@ -131,24 +139,24 @@ int trace_list_main(int argc, char **argv)
 	if (first < 0)
 		return first == -2 ? 0 : 1;
 	if (!o.events)
-		return first < argc ? (fprintf(stderr, "trace-list: unexpected argument '%s'\n",
+		return first < argc ? (error_msg("unexpected argument '%s'",
 					       argv[first]), 1) : list_scripts();
 	if (argc - first > 1) {
-		fprintf(stderr, "trace-list: --events takes one GLOB at most\n");
+		error_msg("--events takes one GLOB at most");
 		return 1;
 	}
 	if (tracefs_find(tfs, sizeof(tfs), &err)) {
-		fprintf(stderr, "trace-list: %s\n", err.msg);
+		error_msg("%s", err.msg);
 		return 1;
 	}
 	xstdout_buffer();
 	n = tracefs_list_events(tfs, first < argc ? argv[first] : NULL, print_name, NULL, &err);
 	if (n < 0) {
-		fprintf(stderr, "trace-list: %s\n", err.msg);
+		error_msg("%s", err.msg);
 		return 1;
 	}
 	if (n == 0 && first < argc) {
-		fprintf(stderr, "trace-list: no tracepoint matches '%s'\n", argv[first]);
+		error_msg("no tracepoint matches '%s'", argv[first]);
 		return 1;
 	}
 	return 0;

@@ -99,6 +99,8 @@ static void add_event_name(void *ctx, const char *name)
 	n[x->nr].system = strndup(name, (size_t)(colon - name));
 	n[x->nr].name = strdup(colon + 1);
 	x->nr++;
+	if (!n[x->nr - 1].system || !n[x->nr - 1].name)
+		x->oom = 1;
 }
 
 static int resolve_events(const char *tfs, struct expand_ctx *x)
@@ -111,33 +113,37 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 		long n;
 
 		if (!colon || colon == spec || !colon[1]) {
-			fprintf(stderr, "trace-record: event '%s' is not SYSTEM:EVENT\n", spec);
+			error_msg("event '%s' is not SYSTEM:EVENT", spec);
 			return -1;
 		}
 		if (strpbrk(spec, "*?[")) {
 			n = tracefs_list_events(tfs, spec, add_event_name, x, &err);
 			if (n == 0) {
-				fprintf(stderr, "trace-record: no tracepoint matches '%s'\n", spec);
+				error_msg("no tracepoint matches '%s'", spec);
 				return -1;
 			}
 			if (n < 0) {
-				fprintf(stderr, "trace-record: %s\n", err.msg);
+				error_msg("%s", err.msg);
 				return -1;
 			}
 			continue;
 		}
 		add_event_name(x, spec);
 	}
+	if (x->oom) {
+		error_msg("out of memory");
+		return -1;
+	}
 	for (size_t i = 0; i < x->nr; i++) {
 		long id = tracefs_event_id(tfs, x->evs[i].system, x->evs[i].name, &err);
 
 		if (id < 0) {
-			fprintf(stderr, "trace-record: %s\n", err.msg);
+			error_msg("%s", err.msg);
 			return -1;
 		}
 		x->evs[i].config = (uint64_t)id;
 	}
-	return x->oom ? -1 : 0;
+	return 0;
 }
 
 /* A canned recording: scripts/{python,perl}/bin/NAME-record. */
@@ -145,7 +151,7 @@ static int run_canned(const char *name, int argc, char **argv)
 {
 	static const char *langs[] = { "python", "perl" };
 	const char *dir = scripts_dir(), *colon = strchr(name, ':');
-	char path[4400], newpath[8192];
+	char *path, *newpath;
 	size_t only = 0, nr = sizeof(langs) / sizeof(langs[0]);
 	char **args;
 
@@ -160,42 +166,118 @@ static int run_canned(const char *name, int argc, char **argv)
 	if (!dir || strchr(name, '/'))
 		return -1;
 	for (size_t l = only; l < nr; l++) {
-		snprintf(path, sizeof(path), "%s/%s/bin/%s-record", dir, langs[l], name);
-		if (access(path, R_OK))
+		path = xasprintf("%s/%s/bin/%s-record", dir, langs[l], name);
+		if (access(path, R_OK)) {
+			free(path);
 			continue;
+		}
 		args = calloc((size_t)argc + 3, sizeof(*args));
-		if (!args)
+		if (!args) {
+			error_msg("out of memory");
+			free(path);
 			return 1;
+		}
 		args[0] = "sh";
 		args[1] = path;
 		for (int i = 0; i < argc; i++)
 			args[i + 2] = argv[i];
-		snprintf(newpath, sizeof(newpath), "%s:%s", tracebox_dir(),
-			 getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+		newpath = xasprintf("%s:%s", tracebox_dir(),
+				    getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 		setenv("PATH", newpath, 1);
+		free(newpath);
 		execv("/bin/sh", args);
-		fprintf(stderr, "trace-record: cannot run %s: %s\n", path, strerror(errno));
+		perror_msg("cannot run %s", path);
 		free(args);
+		free(path);
 		return 127;
 	}
 	return -1;
 }
 
+/* Everything one recording owns; record_free() releases it all. */
+struct record_run {
+	int argc, first;            /* COMMAND is argv[first..] when first < argc */
+	char **argv;
+	char tfs[512];
+	struct expand_ctx ev;
+	int *cpus;
+	long nr_cpus;
+	pid_t *tids;
+	long nr_tids;
+	struct rec_opts ro;
+	struct recorder rec;
+	int recorder_open;
+	struct pd_wattr *wattrs;    /* ev.nr of them, names allocated */
+	struct syscall_map scmap;
+	int have_scmap;
+	struct pdw_features feats;
+	const char *outpath, *shown;   /* shown: the output's name in messages */
+	int out_fd, is_pipe;
+	struct pd_writer w;
+	struct synth_buf synth;
+	pid_t child;
+	int go_fd, err_fd, child_done, status;
+	int write_failed;
+	struct tb_err err;
+};
+
+static void record_free(struct record_run *r)
+{
+	if (r->child > 0 && !r->child_done) {
+		kill(r->child, SIGKILL);
+		waitpid(r->child, NULL, 0);
+	}
+	if (r->recorder_open)
+		rec_close(&r->rec);
+	if (r->go_fd >= 0)
+		close(r->go_fd);
+	if (r->err_fd >= 0)
+		close(r->err_fd);
+	if (r->out_fd >= 0)
+		close(r->out_fd);
+	synth_free(&r->synth);
+	pdw_features_free(&r->feats);
+	if (r->have_scmap)
+		scmap_free(&r->scmap);
+	for (size_t i = 0; r->wattrs && i < r->ev.nr; i++)
+		free((char *)r->wattrs[i].name);
+	free(r->wattrs);
+	for (size_t i = 0; i < r->ev.nr; i++) {
+		free(r->ev.evs[i].system);
+		free(r->ev.evs[i].name);
+		free(r->ev.evs[i].ids);
+	}
+	free(r->ev.evs);
+	free(r->cpus);
+	free(r->tids);
+}
+
 /* Fork COMMAND stopped on a pipe until the events are open. */
-static pid_t start_child(char **argv, int *go_fd, int *err_fd)
+static int start_child(struct record_run *r)
 {
 	int go[2], ep[2];
-	pid_t pid;
+	char **argv = r->argv + r->first;
 
-	if (pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC))
+	if (pipe2(go, O_CLOEXEC)) {
+		perror_msg("cannot make a pipe");
 		return -1;
-	pid = fork();
-	if (pid == 0) {
+	}
+	if (pipe2(ep, O_CLOEXEC)) {
+		perror_msg("cannot make a pipe");
+		close(go[0]);
+		close(go[1]);
+		return -1;
+	}
+	r->child = fork();
+	if (r->child == 0) {
 		char c;
 		int e;
 
 		close(go[1]);
 		close(ep[0]);
+		/* -o -: stdout carries the recording, so COMMAND's output goes to stderr (as perf) */
+		if (o.output && !strcmp(o.output, "-") && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(127);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);
 		execvp(argv[0], argv);
@@ -206,9 +288,13 @@ static pid_t start_child(char **argv, int *go_fd, int *err_fd)
 	}
 	close(go[0]);
 	close(ep[1]);
-	*go_fd = go[1];
-	*err_fd = ep[0];
-	return pid;
+	r->go_fd = go[1];
+	r->err_fd = ep[0];
+	if (r->child < 0) {
+		perror_msg("cannot fork");
+		return -1;
+	}
+	return 0;
 }
 
 static long list_threads(pid_t pid, pid_t **tids)
@@ -229,8 +315,10 @@ static long list_threads(pid_t pid, pid_t **tids)
 		if (t <= 0)
 			continue;
 		g = realloc(*tids, (size_t)(n + 1) * sizeof(*g));
-		if (!g)
-			break;
+		if (!g) {
+			closedir(d);
+			return -2;
+		}
 		*tids = g;
 		(*tids)[n++] = t;
 	}
@@ -238,9 +326,9 @@ static long list_threads(pid_t pid, pid_t **tids)
 	return n;
 }
 
+/* The output's fd; an existing X is kept as X.old or refused (-2, said why). */
 static int open_output(const char *path, int *is_pipe)
 {
-	char old[4200];
 	struct stat st;
 	int fd;
 
@@ -250,273 +338,288 @@ static int open_output(const char *path, int *is_pipe)
 	}
 	*is_pipe = 0;
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		snprintf(old, sizeof(old), "%s.old", path);
-		if (rename(path, old))
-			fprintf(stderr, "trace-record: cannot keep %s as %s: %s\n", path, old,
-				strerror(errno));
+		char *old = xasprintf("%s.old", path);
+
+		if (rename(path, old)) {     /* refuse rather than lose the old recording */
+			perror_msg("cannot keep %s as %s", path, old);
+			free(old);
+			return -2;
+		}
+		free(old);
 	}
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	return fd;
 }
 
-int trace_record_main(int argc, char **argv)
+/* tracefs, the events, the CPUs, the threads to follow, the command. */
+static int record_targets(struct record_run *r)
 {
-	struct expand_ctx ev = { 0 };
-	struct rec_opts ro = { 0 };
-	struct recorder rec;
-	struct pd_writer w;
-	struct pdw_features feats = { 0 };
-	struct pd_wattr *wattrs = NULL;
-	struct syscall_map scmap = { 0 };
-	struct synth_buf synth = { 0 };
-	struct tb_err err = { 0 };
-	struct sigaction sa;
-	struct utsname u;
-	char tfs[512];
-	unsigned char *td = NULL;
-	size_t td_len = 0;
-	int *cpus = NULL, out_fd = -1, is_pipe = 0, go_fd = -1, err_fd = -1;
-	int ret = 1, first, rc, write_failed = 0, have_scmap = 0, recorder_open = 0;
-	pid_t child = -1, *tids = NULL, synth_pid;
-	long nr_cpus, nr_tids = 0;
-	int status = 0, child_done = 0;
-	const char *outpath;
-
-	memset(&o, 0, sizeof(o));
-	first = args_parse(&record_help, argc, argv);
-	if (first < 0)
-		return first == -2 ? 0 : 1;
-	if (first < argc && strcmp(argv[first - 1], "--") && !o.events.nr) {
-		rc = run_canned(argv[first], argc - first - 1, argv + first + 1);
-		if (rc >= 0)
-			return rc;
+	if (tracefs_find(r->tfs, sizeof(r->tfs), &r->err)) {
+		error_msg("%s", r->err.msg);
+		return -1;
 	}
-	if (!o.events.nr) {
-		fprintf(stderr, "trace-record: no events: give -e SYSTEM:EVENT (trace-list --events "
-				"lists them) or a canned recording NAME (trace-list)\n");
-		return 1;
-	}
-	if (o.pages == 0)
-		o.pages = DEFAULT_PAGES;
-	if (o.pages & (o.pages - 1)) {
-		fprintf(stderr, "trace-record: -m %lu is not a power of two\n", o.pages);
-		return 1;
-	}
-	if (tracefs_find(tfs, sizeof(tfs), &err)) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
-		return 1;
-	}
-	if (resolve_events(tfs, &ev))
-		goto out;
-	nr_cpus = o.cpus ? cpulist_parse(o.cpus, &cpus) : cpulist_online(&cpus);
-	if (nr_cpus <= 0) {
-		fprintf(stderr, "trace-record: bad CPU list '%s'\n", o.cpus ? o.cpus : "(online)");
-		goto out;
+	if (resolve_events(r->tfs, &r->ev))
+		return -1;
+	r->nr_cpus = o.cpus ? cpulist_parse(o.cpus, &r->cpus) : cpulist_online(&r->cpus);
+	if (r->nr_cpus <= 0) {
+		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
+		return -1;
 	}
 	if (o.pid) {
 		pid_t pid = (pid_t)atoi(o.pid);
 
-		nr_tids = pid > 0 ? list_threads(pid, &tids) : -1;
-		if (nr_tids <= 0) {
-			fprintf(stderr, "trace-record: no such process: %s\n", o.pid);
-			goto out;
+		r->nr_tids = pid > 0 ? list_threads(pid, &r->tids) : -1;
+		if (r->nr_tids == -2) {
+			error_msg("out of memory");
+			return -1;
+		}
+		if (r->nr_tids <= 0) {
+			error_msg("no such process: %s", o.pid);
+			return -1;
 		}
 	}
-	if (first < argc) {
-		child = start_child(argv + first, &go_fd, &err_fd);
-		if (child < 0) {
-			fprintf(stderr, "trace-record: cannot fork: %s\n", strerror(errno));
-			goto out;
+	if (r->first >= r->argc)
+		return 0;
+	if (start_child(r))
+		return -1;
+	if (!o.all && !o.cpus && !o.pid) {
+		r->tids = malloc(sizeof(*r->tids));
+		if (!r->tids) {
+			error_msg("out of memory");
+			return -1;
 		}
-		if (!o.all && !o.cpus && !o.pid) {
-			tids = malloc(sizeof(*tids));
-			if (!tids)
-				goto out;
-			tids[0] = child;
-			nr_tids = 1;
-			ro.enable_on_exec = 1;
-		}
+		r->tids[0] = r->child;
+		r->nr_tids = 1;
+		r->ro.enable_on_exec = 1;
 	}
-	ro.cpus = cpus;
-	ro.nr_cpus = (size_t)nr_cpus;
-	ro.tids = tids;
-	ro.nr_tids = (size_t)nr_tids;
-	ro.period = o.period ? o.period : 1;
-	ro.pages = o.pages;
-	ro.exclude_pid = (!tids && !o.self) ? getpid() : 0;
-	if ((rc = rec_open(&rec, ev.evs, ev.nr, &ro, &err))) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
-		goto out;
-	}
-	recorder_open = 1;
+	return 0;
+}
 
-	/* What goes in the file besides the samples. */
-	{
-		struct td_event_name *names = calloc(ev.nr, sizeof(*names));
+static int record_open_events(struct record_run *r)
+{
+	r->ro.cpus = r->cpus;
+	r->ro.nr_cpus = (size_t)r->nr_cpus;
+	r->ro.tids = r->tids;
+	r->ro.nr_tids = (size_t)r->nr_tids;
+	r->ro.period = o.period ? o.period : 1;
+	r->ro.pages = o.pages;
+	r->ro.exclude_pid = (!r->tids && !o.self) ? getpid() : 0;
+	if (rec_open(&r->rec, r->ev.evs, r->ev.nr, &r->ro, &r->err)) {
+		error_msg("%s", r->err.msg);
+		return -1;
+	}
+	r->recorder_open = 1;
+	return 0;
+}
 
-		wattrs = calloc(ev.nr, sizeof(*wattrs));
-		if (!names || !wattrs) {
-			free(names);
-			goto out;
-		}
-		for (size_t i = 0; i < ev.nr; i++) {
-			names[i].system = ev.evs[i].system;
-			names[i].name = ev.evs[i].name;
-		}
-		rc = td_build(tfs, names, ev.nr, &td, &td_len, &err);
+/* What goes in the file besides the samples: attrs, tracing data, features. */
+static int record_features(struct record_run *r)
+{
+	struct td_event_name *names = calloc(r->ev.nr, sizeof(*names));
+	unsigned char *td = NULL;
+	size_t td_len = 0;
+	struct utsname u;
+	int rc;
+
+	r->wattrs = calloc(r->ev.nr, sizeof(*r->wattrs));
+	if (!names || !r->wattrs) {
 		free(names);
-		if (rc) {
-			fprintf(stderr, "trace-record: tracing data: %s\n", err.msg);
-			goto out;
-		}
+		error_msg("out of memory");
+		return -1;
 	}
-	for (size_t i = 0; i < ev.nr; i++) {
-		char *name = malloc(strlen(ev.evs[i].system) + strlen(ev.evs[i].name) + 2);
+	for (size_t i = 0; i < r->ev.nr; i++) {
+		names[i].system = r->ev.evs[i].system;
+		names[i].name = r->ev.evs[i].name;
+	}
+	rc = td_build(r->tfs, names, r->ev.nr, &td, &td_len, &r->err);
+	free(names);
+	if (rc) {
+		error_msg("tracing data: %s", r->err.msg);
+		return -1;
+	}
+	for (size_t i = 0; i < r->ev.nr; i++) {
+		struct rec_event *e = &r->ev.evs[i];
 
-		if (!name)
-			goto out;
-		sprintf(name, "%s:%s", ev.evs[i].system, ev.evs[i].name);
-		rec_attr(&rec, &ro, i, wattrs[i].attr);
-		wattrs[i].ids = ev.evs[i].ids;
-		wattrs[i].nr_ids = ev.evs[i].nr_ids;
-		wattrs[i].name = name;
+		rec_attr(&r->rec, &r->ro, i, r->wattrs[i].attr);
+		r->wattrs[i].ids = e->ids;
+		r->wattrs[i].nr_ids = e->nr_ids;
+		r->wattrs[i].name = xasprintf("%s:%s", e->system, e->name);
 	}
-	if (uname(&u) == 0 && scmap_load(&scmap, tfs, u.machine, &err) == 0)
-		have_scmap = 1;
+	if (uname(&u) == 0 && scmap_load(&r->scmap, r->tfs, u.machine, &r->err) == 0)
+		r->have_scmap = 1;
 	else if (!o.quiet)
-		fprintf(stderr, "trace-record: no syscall map recorded: %s\n", err.msg);
-	if ((rc = pdw_features_build(&feats, td, td_len, TRACEBOX_VERSION, argc, argv, wattrs,
-				     ev.nr, have_scmap ? &scmap : NULL))) {
-		td = NULL;
-		fprintf(stderr, "trace-record: out of memory\n");
-		goto out;
+		error_msg("no syscall map recorded: %s", r->err.msg);
+	/* the features own td from here, whatever the outcome */
+	if (pdw_features_build(&r->feats, td, td_len, TRACEBOX_VERSION, r->argc, r->argv,
+			       r->wattrs, r->ev.nr, r->have_scmap ? &r->scmap : NULL)) {
+		error_msg("out of memory");
+		return -1;
 	}
-	td = NULL;
+	return 0;
+}
 
-	outpath = o.output ? o.output : "perf.data";
-	out_fd = open_output(outpath, &is_pipe);
-	if (out_fd < 0) {
-		fprintf(stderr, "trace-record: %s: %s\n", outpath, strerror(errno));
-		goto out;
-	}
-	if ((rc = pd_writer_start(&w, out_fd, is_pipe, wattrs, ev.nr, feats.f, feats.nr, &err))) {
-		report_err("trace-record", is_pipe ? "(stdout)" : outpath, rc, &err);
-		goto out;
-	}
-	synth.id = ev.evs[0].nr_ids ? ev.evs[0].ids[0] : 0;
-	/* names of the threads already running: all, the -p process, or the child */
-	synth_pid = o.pid ? (pid_t)atoi(o.pid) : child;
-	if (synth_threads(&synth, tids ? &synth_pid : NULL, tids ? 1 : 0) < 0)
-		goto out;
-	if (synth.b.len) {
-		struct iovec v = { synth.b.p, synth.b.len };
+/* The output, its header, and the names of the threads already running. */
+static int record_start_output(struct record_run *r)
+{
+	pid_t synth_pid;
+	int rc;
 
-		if ((rc = pd_writer_write(&w, &v, 1, &err))) {
-			report_err("trace-record", is_pipe ? "(stdout)" : outpath, rc, &err);
-			write_failed = 1;
+	r->outpath = o.output ? o.output : "perf.data";
+	r->out_fd = open_output(r->outpath, &r->is_pipe);
+	if (r->out_fd == -1)
+		perror_msg("%s", r->outpath);
+	if (r->out_fd < 0)
+		return -1;
+	r->shown = r->is_pipe ? "(stdout)" : r->outpath;
+	if ((rc = pd_writer_start(&r->w, r->out_fd, r->is_pipe, r->wattrs, r->ev.nr, r->feats.f,
+				  r->feats.nr, &r->err))) {
+		report_err(r->shown, rc, &r->err);
+		return -1;
+	}
+	r->synth.id = r->ev.evs[0].nr_ids ? r->ev.evs[0].ids[0] : 0;
+	/* all threads, the -p process, or the child */
+	synth_pid = o.pid ? (pid_t)atoi(o.pid) : r->child;
+	if (synth_threads(&r->synth, r->tids ? &synth_pid : NULL, r->tids ? 1 : 0) < 0) {
+		error_msg("out of memory");
+		return -1;
+	}
+	if (r->synth.b.len) {
+		struct iovec v = { r->synth.b.p, r->synth.b.len };
+
+		if ((rc = pd_writer_write(&r->w, &v, 1, &r->err))) {
+			report_err(r->shown, rc, &r->err);
+			r->write_failed = 1;
 		}
 	}
+	return 0;
+}
+
+/* Signals, the events on, the command released. */
+static int record_go(struct record_run *r)
+{
+	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (!ro.enable_on_exec && !write_failed && rec_enable(&rec, &err)) {
-		fprintf(stderr, "trace-record: %s\n", err.msg);
-		goto out;
+	if (!r->ro.enable_on_exec && !r->write_failed && rec_enable(&r->rec, &r->err)) {
+		error_msg("%s", r->err.msg);
+		return -1;
 	}
-	if (child > 0) {
+	if (r->child > 0) {
 		int e = 0;
 
-		if (write(go_fd, "g", 1) != 1 || read(err_fd, &e, sizeof(e)) == sizeof(e)) {
-			fprintf(stderr, "trace-record: cannot run %s: %s\n", argv[first],
-				strerror(e ? e : EPIPE));
-			waitpid(child, NULL, 0);
-			child = -1;
-			goto out;
+		if (write(r->go_fd, "g", 1) != 1 || read(r->err_fd, &e, sizeof(e)) == sizeof(e)) {
+			error_msg("cannot run %s: %s", r->argv[r->first], strerror(e ? e : EPIPE));
+			waitpid(r->child, NULL, 0);
+			r->child = -1;
+			return -1;
 		}
 	}
+	return 0;
+}
 
-	while (!write_failed) {
-		if (stop_signal && child > 0 && !child_done) {
-			kill(child, SIGTERM);
+/* Drain the rings until the command ends, a signal, or a write error. */
+static void record_loop(struct record_run *r)
+{
+	while (!r->write_failed) {
+		if (stop_signal && r->child > 0 && !r->child_done) {
+			kill(r->child, SIGTERM);
 			stop_signal = 0;
 		} else if (stop_signal) {
 			break;
 		}
-		if (child > 0 && !child_done && waitpid(child, &status, WNOHANG) == child)
-			child_done = 1;
-		if (child_done)
+		if (r->child > 0 && !r->child_done && waitpid(r->child, &r->status, WNOHANG) == r->child)
+			r->child_done = 1;
+		if (r->child_done)
 			break;
-		rec_poll(&rec, 100);
-		if (rec_drain(&rec, &w, &err)) {
-			report_err("trace-record", is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
-			write_failed = 1;
+		rec_poll(&r->rec, 100);
+		if (rec_drain(&r->rec, &r->w, &r->err)) {
+			report_err(r->shown, TB_ERR_IO, &r->err);
+			r->write_failed = 1;
 		}
 	}
-	rec_disable(&rec);
-	if (!write_failed && rec_drain(&rec, &w, &err)) {
-		report_err("trace-record", is_pipe ? "(stdout)" : outpath, TB_ERR_IO, &err);
-		write_failed = 1;
+}
+
+/* The last records, the file's index, the summary; returns the exit status. */
+static int record_finish(struct record_run *r)
+{
+	unsigned long long samples;
+	int rc;
+
+	rec_disable(&r->rec);
+	if (!r->write_failed && rec_drain(&r->rec, &r->w, &r->err)) {
+		report_err(r->shown, TB_ERR_IO, &r->err);
+		r->write_failed = 1;
 	}
-	if ((rc = pd_writer_finish(&w, &err))) {
-		report_err("trace-record", outpath, rc, &err);
-		write_failed = 1;
-	} else if (write_failed && !is_pipe) {
-		fprintf(stderr, "trace-record: %s: stopped; the file holds the records up to the "
-				"failure (%llu bytes of records dropped to fit the header)\n", outpath,
-			(unsigned long long)w.dropped);
+	if ((rc = pd_writer_finish(&r->w, &r->err))) {
+		report_err(r->outpath, rc, &r->err);
+		r->write_failed = 1;
+	} else if (r->write_failed && !r->is_pipe) {
+		error_msg("%s: stopped; the file holds the records up to the failure (%llu bytes "
+			  "of records dropped to fit the header)", r->outpath,
+			  (unsigned long long)r->w.dropped);
 	}
-	if (!o.quiet && !is_pipe)
-		fprintf(stderr, "[ trace-record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-			(double)(w.data_offset + w.data_size) / (1024.0 * 1024.0), outpath,
-			(unsigned long long)rec.counts.samples);
+	samples = (unsigned long long)r->rec.counts.samples;
+	if (!o.quiet && !r->is_pipe)
+		fprintf(stderr, "[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
+			(double)(r->w.data_offset + r->w.data_size) / (1024.0 * 1024.0), r->outpath,
+			samples);
 	else if (!o.quiet)
-		fprintf(stderr, "[ trace-record: Captured %llu samples ]\n",
-			(unsigned long long)rec.counts.samples);
-	if (rec.counts.lost_records)
-		fprintf(stderr, "trace-record: warning: %llu events lost in %llu LOST records "
-				"(the ring buffer overran: try a larger -m)\n",
-			(unsigned long long)rec.counts.lost_events,
-			(unsigned long long)rec.counts.lost_records);
-	if (child > 0 && !child_done && waitpid(child, &status, 0) == child)
-		child_done = 1;
-	if (write_failed)
-		ret = 1;
-	else if (child_done)
-		ret = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	else
-		ret = 0;
-out:
-	if (child > 0 && !child_done) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);
+		fprintf(stderr, "[ %s: Captured %llu samples ]\n", applet_name, samples);
+	if (r->rec.counts.lost_records)
+		error_msg("warning: %llu events lost in %llu LOST records (the ring buffer "
+			  "overran: try a larger -m)", (unsigned long long)r->rec.counts.lost_events,
+			  (unsigned long long)r->rec.counts.lost_records);
+	if (r->child > 0 && !r->child_done && waitpid(r->child, &r->status, 0) == r->child)
+		r->child_done = 1;
+	if (r->write_failed)
+		return 1;
+	if (r->child_done)
+		return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : 128 + WTERMSIG(r->status);
+	return 0;
+}
+
+static int record(struct record_run *r)
+{
+	if (record_targets(r) || record_open_events(r) || record_features(r) ||
+	    record_start_output(r) || record_go(r))
+		return 1;
+	record_loop(r);
+	return record_finish(r);
+}
+
+int trace_record_main(int argc, char **argv)
+{
+	struct record_run r = { .argc = argc, .argv = argv, .out_fd = -1, .go_fd = -1,
+				.err_fd = -1, .child = -1 };
+	int ret, rc;
+
+	memset(&o, 0, sizeof(o));
+	r.first = args_parse(&record_help, argc, argv);
+	if (r.first < 0)
+		return r.first == -2 ? 0 : 1;
+	if (r.first < argc && strcmp(argv[r.first - 1], "--") && !o.events.nr) {
+		rc = run_canned(argv[r.first], argc - r.first - 1, argv + r.first + 1);
+		if (rc >= 0)
+			return rc;
 	}
-	if (recorder_open)
-		rec_close(&rec);
-	if (go_fd >= 0)
-		close(go_fd);
-	if (err_fd >= 0)
-		close(err_fd);
-	if (out_fd >= 0)
-		close(out_fd);
-	synth_free(&synth);
-	pdw_features_free(&feats);
-	free(td);
-	if (have_scmap)
-		scmap_free(&scmap);
-	for (size_t i = 0; wattrs && i < ev.nr; i++)
-		free((char *)wattrs[i].name);
-	free(wattrs);
-	for (size_t i = 0; i < ev.nr; i++) {
-		free(ev.evs[i].system);
-		free(ev.evs[i].name);
-		free(ev.evs[i].ids);
+	if (!o.events.nr) {
+		error_msg("no events: give -e SYSTEM:EVENT (trace-list --events lists them) or a "
+			  "canned recording NAME (trace-list)");
+		return 1;
 	}
-	free(ev.evs);
-	free(cpus);
-	free(tids);
+	if (o.pages == 0)
+		o.pages = DEFAULT_PAGES;
+	if (o.pages & (o.pages - 1)) {
+		error_msg("-m %lu is not a power of two", o.pages);
+		free(o.events.items);
+		return 1;
+	}
+	ret = record(&r);
+	record_free(&r);
 	free(o.events.items);
 	return ret;
 }

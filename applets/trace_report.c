@@ -126,8 +126,8 @@ int trace_report_main(int argc, char **argv)
 	}
 	if (!o.script && first < argc) {
 		if (canned_script(argv[first], canned, sizeof(canned))) {
-			fprintf(stderr, "trace-report: '%s' is neither an option nor a canned "
-					"script (trace-list lists them)\n", argv[first]);
+			error_msg("'%s' is neither an option nor a canned "
+					"script (trace-list lists them)", argv[first]);
 			return 1;
 		}
 		o.script = canned;
@@ -135,11 +135,11 @@ int trace_report_main(int argc, char **argv)
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0) {
-		fprintf(stderr, "trace-report: %s: %s\n", path, strerror(errno));
+		perror_msg("%s", path);
 		return 1;
 	}
 	if ((r = pd_session_open(&s, path, fd, &err))) {
-		report_err("trace-report", path, r, &err);
+		report_err(path, r, &err);
 		return 1;
 	}
 	if (o.header || o.header_only)
@@ -158,7 +158,7 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	if (report_print_init(&pr, s, stdout, o.nsecs)) {
-		fprintf(stderr, "trace-report: out of memory\n");
+		error_msg("out of memory");
 		goto out;
 	}
 	/* perf resolves kernel addresses in file mode only: in pipe mode the
@@ -170,11 +170,10 @@ int trace_report_main(int argc, char **argv)
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "trace-report: writing output: %s\n", strerror(errno));
+	if (!stdout_ok()) {
 		r = r ? r : -1;
-	} else if (r) {
-		report_err("trace-report", path, r, &err);
+	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
+		report_err(path, r, &err);
 	}
 	if (o.stats && !r)
 		print_stats(pd_session_stats(s));

@@ -1,5 +1,9 @@
-/* xfuncs.c - helpers only applets use: error lines and stdout set-up. */
+/* xfuncs.c - helpers only applets use: error lines, allocated strings,
+ * stdout set-up and the write check at exit (toybox lib/lib.c verror_msg,
+ * lib/xwrap.c xexit; busybox libbb/verror_msg.c). */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,15 +11,88 @@
 #include <unistd.h>
 #include "xfuncs.h"
 
-void report_err(const char *applet, const char *file, int code, const struct tb_err *err)
+const char *applet_name = "tracebox";
+
+/* tracebox_dir() and scripts_dir(), found once, freed by xexit() */
+static char *exe_dir, *scripts_path;
+
+static void verror_msg(const char *fmt, va_list ap, int err)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", applet_name);
+	vfprintf(stderr, fmt, ap);
+	if (err)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+}
+
+void error_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror_msg(fmt, ap, 0);
+	va_end(ap);
+}
+
+void perror_msg(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror_msg(fmt, ap, err ? err : EIO);
+	va_end(ap);
+}
+
+void report_err(const char *file, int code, const struct tb_err *err)
 {
 	const char *msg = err && err->code ? err->msg : tb_strerror(code);
 
 	if (err && err->code && err->has_offset)
-		fprintf(stderr, "%s: %s: offset 0x%llx: %s\n", applet, file,
-			(unsigned long long)err->offset, msg);
+		error_msg("%s: offset 0x%llx: %s", file, (unsigned long long)err->offset, msg);
 	else
-		fprintf(stderr, "%s: %s: %s\n", applet, file, msg[0] ? msg : tb_strerror(code));
+		error_msg("%s: %s", file, msg[0] ? msg : tb_strerror(code));
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		error_msg("out of memory");
+		xexit(1);
+	}
+	return s;
+}
+
+int stdout_ok(void)
+{
+	static int reported;
+	int e;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 1;
+	e = errno ? errno : EIO;
+	if (!reported)
+		error_msg("write error: %s", strerror(e));
+	reported = 1;
+	return 0;
+}
+
+void xexit(int status)
+{
+	if (!stdout_ok())
+		status = 1;
+	free(exe_dir);
+	free(scripts_path);
+	exit(status);
 }
 
 void xstdout_buffer(void)
@@ -26,41 +103,63 @@ void xstdout_buffer(void)
 		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 }
 
+/* readlink into a buffer that grows until the target fits */
+static char *xreadlink(const char *path)
+{
+	size_t len = 256;
+
+	for (;;) {
+		char *buf = malloc(len);
+		ssize_t n;
+
+		if (!buf) {
+			error_msg("out of memory");
+			xexit(1);
+		}
+		n = readlink(path, buf, len);
+		if (n < 0) {
+			free(buf);
+			return NULL;
+		}
+		if ((size_t)n < len) {
+			buf[n] = 0;
+			return buf;
+		}
+		free(buf);
+		len *= 2;
+	}
+}
+
 const char *tracebox_dir(void)
 {
-	static char dir[4096];
-	ssize_t n;
-
-	if (dir[0])
-		return dir;
-	n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
-	if (n <= 0) {
-		strcpy(dir, ".");
-		return dir;
-	}
-	dir[n] = 0;
-	if (strrchr(dir, '/'))
-		*strrchr(dir, '/') = 0;
-	return dir;
+	if (exe_dir)
+		return exe_dir;
+	exe_dir = xreadlink("/proc/self/exe");
+	if (!exe_dir)
+		exe_dir = xasprintf(".");
+	else if (strrchr(exe_dir, '/'))
+		*strrchr(exe_dir, '/') = 0;
+	return exe_dir;
 }
 
 const char *scripts_dir(void)
 {
-	static char path[4200];
+	/* build/tracebox, then build/dyn/ and build/san/ in a source tree */
+	static const char *const tails[] = { "../scripts", "../../scripts",
+					     "../share/tracebox/scripts" };
 	const char *env = getenv("TRACEBOX_SCRIPTS");
 	struct stat st;
 
 	if (env && *env)
 		return env;
-	/* build/tracebox, then build/dyn/ and build/san/ in a source tree */
-	snprintf(path, sizeof(path), "%s/../scripts", tracebox_dir());
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return path;
-	snprintf(path, sizeof(path), "%s/../../scripts", tracebox_dir());
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return path;
-	snprintf(path, sizeof(path), "%s/../share/tracebox/scripts", tracebox_dir());
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return path;
+	if (scripts_path)
+		return scripts_path;
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		char *p = xasprintf("%s/%s", tracebox_dir(), tails[i]);
+
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			return scripts_path = p;
+		free(p);
+	}
 	return NULL;
 }

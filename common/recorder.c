@@ -158,18 +158,23 @@ void rec_disable(struct recorder *r)
 		ioctl(r->fds[i], PERF_EVENT_IOC_DISABLE, 0);
 }
 
+/* One pollfd per ring, every CPU's: sized to nr_rings on each call (a
+ * malloc per 100 ms wait costs nothing next to the drain). */
 int rec_poll(struct recorder *r, int timeout_ms)
 {
-	struct pollfd pfd[256];
-	size_t n = r->nr_rings < 256 ? r->nr_rings : 256;
+	struct pollfd *pfd = calloc(r->nr_rings ? r->nr_rings : 1, sizeof(*pfd));
 	int got;
 
-	for (size_t i = 0; i < n; i++) {
+	if (!pfd) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (size_t i = 0; i < r->nr_rings; i++) {
 		pfd[i].fd = r->rings[i].fd;
 		pfd[i].events = POLLIN;
-		pfd[i].revents = 0;
 	}
-	got = poll(pfd, n, timeout_ms);
+	got = poll(pfd, r->nr_rings, timeout_ms);
+	free(pfd);
 	if (got > 0)
 		r->wakeups++;
 	return got < 0 ? -1 : 0;

@@ -46,6 +46,11 @@ while read -r kind path args; do
 		place "$path"; strip -o "$root$path" "$s" ;;
 	file)	s=$(src "$args"); place "$path"; cp -p "$s" "$root$path" ;;
 	link)	place "$path"; ln -sf "$args" "$root$path" ;;
+	applets) s=$(src "$args")      # the names the Makefile's APPLETS reads too
+		place "$path"
+		sed -n 's/^\([a-z][a-z0-9_-]*\)[[:space:]].*/\1/p' "$s" | while read -r a; do
+			ln -sf "$(basename "$path")" "$root$(dirname "$path")/$a"
+		done ;;
 	text)	place "$path"; printf '%s\n' "$args" >"$root$path" ;;
 	tree)	s=$(src "$args"); place "$path"
 		cp -rp "$s" "$root$path"

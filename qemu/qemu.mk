@@ -1,7 +1,7 @@
 # qemu.mk - the guest: `make initramfs`, `make qemu-check` (the test plan in
 # QEMU, then the host's checks of what it sent back), `make qemu-shell`.
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
-INITRAMFS_DEPS := $(wildcard initramfs/*) $(shell find scripts/python scripts/perl -type f \
+INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
 
 .PHONY: initramfs qemu-check qemu-shell

@@ -51,13 +51,15 @@ endif
 # the objects named here are not intermediate: make keeps and rebuilds them
 fuzz-build: $(FUZZ_OBJ) $(filter-out $(TEP_A),$(FUZZ_TEP)) $(FUZZ_BINS)
 
-$(FUZZ_DIR)/obj/%.o: %.c $(HDRS) tests/fuzz/fuzz.h tests/fuzz/fuzz.mk
+$(FUZZ_DIR)/obj/%.o: %.c tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c common/syscall_map.h
+$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+-include $(FUZZ_OBJ:.o=.d)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(FUZZ_TEP)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(FUZZ_TEP)
