@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "catalogue.h"
 #include "engine.h"
 #include "pd_session.h"
 #include "report_script.h"
@@ -29,47 +30,6 @@ void report_list_languages(void)
 		       e[i]->unavailable ? "  " : "", e[i]->unavailable ? e[i]->unavailable : "");
 		printf("  %-42s [%s]\n", e[i]->alias, e[i]->ext + 1);
 	}
-}
-
-int canned_script(const char *name, char *out, size_t len)
-{
-	const struct engine_ops *const *e = engine_list();
-	const struct engine_ops *only = NULL;
-	const char *dir = scripts_dir(), *colon = strchr(name, ':');
-	char *desc;
-	int found;
-
-	/* "perl:NAME" picks a language when both have NAME */
-	if (colon) {
-		char want[32];
-
-		snprintf(want, sizeof(want), "%.*s", (int)(colon - name), name);
-		only = engine_find(want);
-		if (!only)
-			return -1;
-		name = colon + 1;
-	}
-	if (!dir || strchr(name, '/') || !*name)
-		return -1;
-	for (int i = 0; e[i]; i++) {
-		char lang[32];
-
-		if (only && e[i] != only)
-			continue;
-		snprintf(lang, sizeof(lang), "%s", e[i]->name);
-		for (char *c = lang; *c; c++)
-			*c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-		if ((size_t)snprintf(out, len, "%s/%s/%s%s", dir, lang, name, e[i]->ext) >= len) {
-			error_msg("%s/%s/%s%s: path too long", dir, lang, name, e[i]->ext);
-			return -1;
-		}
-		desc = xasprintf("%s/%s/bin/%s-report", dir, lang, name);
-		found = !access(desc, R_OK) && !access(out, R_OK);
-		free(desc);
-		if (found)
-			return 0;
-	}
-	return -1;
 }
 
 static void log_stderr(void *ctx, const char *text)
@@ -97,22 +57,16 @@ static int on_event(void *ctx, const struct pd_event *ev)
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
 		      char **argv)
 {
-	const struct engine_ops *ops = NULL;
-	const char *script = spec, *colon = strchr(spec, ':');
+	const char *script;
+	const struct engine_ops *ops = cat_lang(spec, &script);
 	struct engine_start st = { 0 };
 	struct tb_err err = { 0 }, stop_err = { 0 };
 	struct run_ctx rc = { 0 };
 	struct pd_consumer c;
 	struct sigaction sa, old;
-	char *exec_path, lang[32];
+	char *exec_path;
 	int r, r2, exit_status = -1;
 
-	if (colon && (size_t)(colon - spec) < sizeof(lang)) {
-		snprintf(lang, sizeof(lang), "%.*s", (int)(colon - spec), spec);
-		ops = engine_find(lang);
-		if (ops)
-			script = colon + 1;
-	}
 	if (!ops)
 		ops = engine_for_file(script);
 	if (!ops) {

@@ -15,8 +15,4 @@ void report_list_languages(void);
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
 		      char **argv);
 
-/** canned_script - the script of canned NAME (scripts/LANG/bin/NAME-report
- * and scripts/LANG/NAME.EXT), written to @out; 0 or -1 */
-int canned_script(const char *name, char *out, size_t len);
-
 #endif

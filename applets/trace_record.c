@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "applets.h"
 #include "args.h"
+#include "catalogue.h"
 #include "cpulist.h"
 #include "pd_wfeatures.h"
 #include "pd_writer.h"
@@ -146,52 +147,36 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 	return 0;
 }
 
-/* A canned recording: scripts/{python,perl}/bin/NAME-record. */
+/* A canned recording ([LANG:]NAME, see engines/catalogue.h): exec its
+ * scripts/LANG/bin/NAME-record with trace-record first in PATH. */
 static int run_canned(const char *name, int argc, char **argv)
 {
-	static const char *langs[] = { "python", "perl" };
-	const char *dir = scripts_dir(), *colon = strchr(name, ':');
-	char *path, *newpath;
-	size_t only = 0, nr = sizeof(langs) / sizeof(langs[0]);
-	char **args;
+	struct cat_script cs;
+	char *newpath, **args;
+	int r = cat_find(scripts_dir(), name, CAT_RECORD, &cs);
 
-	if (colon) {          /* "perl:NAME" picks the language */
-		while (only < nr && strncmp(name, langs[only], (size_t)(colon - name)))
-			only++;
-		if (only == nr || colon - name < 2)
-			return -1;
-		nr = only + 1;
-		name = colon + 1;
+	if (r == TB_ERR_NOMEM)
+		error_msg("out of memory");
+	if (r)
+		return r == -1 ? -1 : 1;
+	args = calloc((size_t)argc + 3, sizeof(*args));
+	if (!args) {
+		error_msg("out of memory");
+		cat_script_free(&cs);
+		return 1;
 	}
-	if (!dir || strchr(name, '/'))
-		return -1;
-	for (size_t l = only; l < nr; l++) {
-		path = xasprintf("%s/%s/bin/%s-record", dir, langs[l], name);
-		if (access(path, R_OK)) {
-			free(path);
-			continue;
-		}
-		args = calloc((size_t)argc + 3, sizeof(*args));
-		if (!args) {
-			error_msg("out of memory");
-			free(path);
-			return 1;
-		}
-		args[0] = "sh";
-		args[1] = path;
-		for (int i = 0; i < argc; i++)
-			args[i + 2] = argv[i];
-		newpath = xasprintf("%s:%s", tracebox_dir(),
-				    getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-		setenv("PATH", newpath, 1);
-		free(newpath);
-		execv("/bin/sh", args);
-		perror_msg("cannot run %s", path);
-		free(args);
-		free(path);
-		return 127;
-	}
-	return -1;
+	args[0] = "sh";
+	args[1] = cs.descriptor;
+	for (int i = 0; i < argc; i++)
+		args[i + 2] = argv[i];
+	newpath = xasprintf("%s:%s", tracebox_dir(), getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	setenv("PATH", newpath, 1);
+	free(newpath);
+	execv("/bin/sh", args);
+	perror_msg("cannot run %s", cs.descriptor);
+	free(args);
+	cat_script_free(&cs);
+	return 127;
 }
 
 /* Everything one recording owns; record_free() releases it all. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "applets.h"
 #include "args.h"
+#include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
 #include "report_print.h"
@@ -113,7 +114,7 @@ int trace_report_main(int argc, char **argv)
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
-	char canned[4400];
+	struct cat_script canned = { 0 };
 	int fd, r, first, ret = 1;
 
 	memset(&o, 0, sizeof(o));
@@ -125,22 +126,25 @@ int trace_report_main(int argc, char **argv)
 		return 0;
 	}
 	if (!o.script && first < argc) {
-		if (canned_script(argv[first], canned, sizeof(canned))) {
-			error_msg("'%s' is neither an option nor a canned "
-					"script (trace-list lists them)", argv[first]);
+		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, &canned);
+		if (r == -1)
+			error_msg("'%s' is neither an option nor a canned script (trace-list "
+				  "lists them)", argv[first]);
+		else if (r)
+			error_msg("out of memory");
+		if (r)
 			return 1;
-		}
-		o.script = canned;
+		o.script = canned.script;
 	}
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0) {
 		perror_msg("%s", path);
-		return 1;
+		goto out;
 	}
 	if ((r = pd_session_open(&s, path, fd, &err))) {
 		report_err(path, r, &err);
-		return 1;
+		goto out;
 	}
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path);
@@ -150,7 +154,7 @@ int trace_report_main(int argc, char **argv)
 	}
 	if (o.script) {
 		/* the script's argv: [script, operands after the options...] */
-		int skip = o.script == canned ? 0 : 1;   /* argv[0] becomes the script */
+		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
 
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
 		if (!o.quiet)
@@ -183,5 +187,6 @@ int trace_report_main(int argc, char **argv)
 out:
 	ksyms_free(ks);
 	pd_session_close(s);
+	cat_script_free(&canned);
 	return ret;
 }
