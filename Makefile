@@ -127,9 +127,13 @@ $(BUILD)/san/tracebox: $(SAN_OBJ)
 		$(PERL_SO_LIBS)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
+# the option parser's unit test also links the applets' parser and messages
+$(BUILD)/unit/test_args: UNIT_EXTRA := $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
+$(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(SAN_COMMON_OBJ) $(TEP_A)
+	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
+		$(SAN_COMMON_OBJ) $(TEP_A)
 
 deps:
 	@scripts/tools/install-deps.sh
