@@ -39,38 +39,6 @@ void tp_field_init(struct tp_field *t, const struct tep_format_field *f)
 	}
 }
 
-static uint64_t load(const unsigned char *p, int size, int is_signed)
-{
-	int8_t s8; int16_t s16; int32_t s32; uint8_t u8; uint16_t u16; uint32_t u32;
-	uint64_t u64;
-
-	switch (size) {
-	case 1:
-		if (is_signed) { memcpy(&s8, p, 1); return (uint64_t)(int64_t)s8; }
-		memcpy(&u8, p, 1); return u8;
-	case 2:
-		if (is_signed) { memcpy(&s16, p, 2); return (uint64_t)(int64_t)s16; }
-		memcpy(&u16, p, 2); return u16;
-	case 4:
-		if (is_signed) { memcpy(&s32, p, 4); return (uint64_t)(int64_t)s32; }
-		memcpy(&u32, p, 4); return u32;
-	default:
-		memcpy(&u64, p, 8); return u64;
-	}
-}
-
-int tp_read_int(const struct tp_field *f, const unsigned char *raw, size_t size, int i,
-		uint64_t *out)
-{
-	int esz = f->kind == TP_ARRAY ? f->elem_size : f->size;
-	long off = (long)f->offset + (long)i * esz;
-
-	if (off < 0 || (size_t)off + (size_t)esz > size)
-		return -1;
-	*out = load(raw + off, esz, f->is_signed);
-	return 0;
-}
-
 int tp_dataloc(const struct tp_field *t, const unsigned char *raw, size_t size,
 	       uint32_t *off, uint32_t *len)
 {
@@ -135,5 +103,5 @@ int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int
 {
 	if (off < 0 || (size_t)off + (size_t)bytes > size)
 		return 0;
-	return (int)load(raw + off, bytes, is_signed);
+	return (int)tp_load(raw + off, bytes, is_signed);
 }

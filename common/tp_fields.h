@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct tep_format_field;
 
@@ -50,12 +51,43 @@ void tp_field_init(struct tp_field *t, const struct tep_format_field *f);
 int tp_dataloc(const struct tp_field *t, const unsigned char *raw, size_t size,
 	       uint32_t *off, uint32_t *len);
 
+/** tp_load - the @size-byte number at @p (1, 2, 4, else 8), sign-extended when @is_signed */
+static inline uint64_t tp_load(const unsigned char *p, int size, int is_signed)
+{
+	int8_t s8; int16_t s16; int32_t s32; uint8_t u8; uint16_t u16; uint32_t u32;
+	uint64_t u64;
+
+	switch (size) {
+	case 1:
+		if (is_signed) { memcpy(&s8, p, 1); return (uint64_t)(int64_t)s8; }
+		memcpy(&u8, p, 1); return u8;
+	case 2:
+		if (is_signed) { memcpy(&s16, p, 2); return (uint64_t)(int64_t)s16; }
+		memcpy(&u16, p, 2); return u16;
+	case 4:
+		if (is_signed) { memcpy(&s32, p, 4); return (uint64_t)(int64_t)s32; }
+		memcpy(&u32, p, 4); return u32;
+	default:
+		memcpy(&u64, p, 8); return u64;
+	}
+}
+
 /**
  * tp_read_int - element @i of a number field (i = 0 for scalars),
  * sign-extended when signed. Returns 0, or -1 when it lies outside @size.
+ * (Inline: it runs for every field of every event.)
  */
-int tp_read_int(const struct tp_field *f, const unsigned char *raw, size_t size, int i,
-		uint64_t *out);
+static inline int tp_read_int(const struct tp_field *f, const unsigned char *raw, size_t size,
+			      int i, uint64_t *out)
+{
+	int esz = f->kind == TP_ARRAY ? f->elem_size : f->size;
+	long off = (long)f->offset + (long)i * esz;
+
+	if (off < 0 || (size_t)off + (size_t)esz > size)
+		return -1;
+	*out = tp_load(raw + off, esz, f->is_signed);
+	return 0;
+}
 
 /**
  * tp_read_bytes - where a string or byte field's bytes are: for __data_loc

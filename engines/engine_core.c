@@ -85,46 +85,6 @@ void ec_common_args(const struct pd_event *ev, struct ec_common *c)
 	c->comm = ev->comm;
 }
 
-/* A number of @f (element @i of an array): EC_INT or EC_UINT, or EC_NONE. */
-static void number(const struct tp_field *f, const unsigned char *raw, size_t size, int i,
-		   struct ec_value *v)
-{
-	v->kind = tp_read_int(f, raw, size, i, &v->num) ? EC_NONE :
-		  f->is_signed ? EC_INT : EC_UINT;
-}
-
-void ec_field(const struct tp_field *f, const unsigned char *raw, size_t size,
-	      struct ec_value *v)
-{
-	v->f = f;
-	v->raw = raw;
-	v->size = size;
-	switch (f->kind) {
-	case TP_INT:
-	case TP_UINT:
-		number(f, raw, size, 0, v);
-		return;
-	case TP_ARRAY:
-		v->kind = EC_ARRAY;
-		v->count = f->count;
-		return;
-	default:
-		if (tp_read_bytes(f, raw, size, &v->p, &v->len)) {
-			v->kind = EC_NONE;
-			return;
-		}
-		v->kind = f->kind == TP_STRING ? EC_STRING : EC_BYTES;
-		v->slen = strnlen((const char *)v->p, v->len);
-		v->printable = v->kind == EC_STRING && tp_printable(v->p, v->len);
-		return;
-	}
-}
-
-void ec_element(const struct ec_value *a, int i, struct ec_value *v)
-{
-	number(a->f, a->raw, a->size, i, v);
-}
-
 #define PERF_CONTEXT_MAX 0xfffffffffffff000ULL   /* above it: context markers */
 
 int ec_callchain_next(const struct pd_sample *s, uint64_t *i, uint64_t *ip)
@@ -216,7 +176,8 @@ static int add_name(void *ctx, const struct tp_decoder *d)
 	base = handler_name(d, c->sep);
 	if (!base)
 		return TB_ERR_NOMEM;
-	name = unique(strdup(base), name_taken, c->n);
+	name = strdup(base);
+	name = name ? unique(name, name_taken, c->n) : NULL;
 	if (name && strcmp(name, base) && c->log) {
 		char *msg = NULL;
 

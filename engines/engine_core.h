@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "engine.h"
 #include "idtable.h"
 #include "syscall_map.h"
@@ -115,11 +116,41 @@ struct ec_value {
 	size_t size;
 };
 
-/** ec_field - field @f of the raw data @raw, @size bytes, as a value */
-void ec_field(const struct tp_field *f, const unsigned char *raw, size_t size,
-	      struct ec_value *v);
 /** ec_element - element @i of the EC_ARRAY @a: EC_INT, EC_UINT or EC_NONE */
-void ec_element(const struct ec_value *a, int i, struct ec_value *v);
+static inline void ec_element(const struct ec_value *a, int i, struct ec_value *v)
+{
+	v->kind = tp_read_int(a->f, a->raw, a->size, i, &v->num) ? EC_NONE :
+		  a->f->is_signed ? EC_INT : EC_UINT;
+}
+
+/** ec_field - field @f of the raw data @raw, @size bytes, as a value
+ * (inline: both engines run it for every field of every event) */
+static inline void ec_field(const struct tp_field *f, const unsigned char *raw, size_t size,
+			    struct ec_value *v)
+{
+	v->f = f;
+	v->raw = raw;
+	v->size = size;
+	switch (f->kind) {
+	case TP_INT:
+	case TP_UINT:
+		ec_element(v, 0, v);
+		return;
+	case TP_ARRAY:
+		v->kind = EC_ARRAY;
+		v->count = f->count;
+		return;
+	default:
+		if (tp_read_bytes(f, raw, size, &v->p, &v->len)) {
+			v->kind = EC_NONE;
+			return;
+		}
+		v->kind = f->kind == TP_STRING ? EC_STRING : EC_BYTES;
+		v->slen = strnlen((const char *)v->p, v->len);
+		v->printable = v->kind == EC_STRING && tp_printable(v->p, v->len);
+		return;
+	}
+}
 
 /** ec_common_args - the common arguments of tracepoint sample @ev */
 void ec_common_args(const struct pd_event *ev, struct ec_common *c);

@@ -22,6 +22,7 @@ struct pl_event {             /* per tracepoint id */
 struct engine_run {
 	struct ec_run core;       /* evs: per tracepoint id, struct pl_event */
 	PerlInterpreter *perl;
+	char *inc[2];             /* its -I arguments */
 	CV *unhandled;
 	SV *context;              /* $context: an IV naming @cur */
 	SV *empty_chain;          /* [] for samples without a callchain */
@@ -76,7 +77,6 @@ static void xs_init(pTHX)
 
 static int start_interpreter(struct engine_run *r, struct tb_err *err)
 {
-	char lib1[4200], lib2[4200];
 	char *args[8];
 	int n = 0;
 	struct stat st;
@@ -98,12 +98,17 @@ static int start_interpreter(struct engine_run *r, struct tb_err *err)
 
 		PL_exit_flags |= PERL_EXIT_DESTRUCT_END;
 	}
-	snprintf(lib1, sizeof(lib1), "-I%s/scripts/perl/Perf-Trace-Util/lib", r->core.st->exec_path);
-	snprintf(lib2, sizeof(lib2), "-I%s/lib/perl5", r->core.st->exec_path);
+	/* asprintf leaves its pointer undefined when it fails */
+	if (asprintf(&r->inc[0], "-I%s/scripts/perl/Perf-Trace-Util/lib", r->core.st->exec_path) < 0)
+		r->inc[0] = NULL;
+	if (asprintf(&r->inc[1], "-I%s/lib/perl5", r->core.st->exec_path) < 0)
+		r->inc[1] = NULL;
+	if (!r->inc[0] || !r->inc[1])
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	args[n++] = (char *)"tracebox";
-	args[n++] = lib1;
-	if (stat(lib2 + 2, &st) == 0)
-		args[n++] = lib2;
+	args[n++] = r->inc[0];
+	if (stat(r->inc[1] + 2, &st) == 0)
+		args[n++] = r->inc[1];
 	args[n++] = (char *)"-e";
 	args[n++] = (char *)"0";
 	args[n] = NULL;
@@ -408,6 +413,8 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		free(e->args);
 	}
 	ec_run_free(&r->core);
+	free(r->inc[0]);
+	free(r->inc[1]);
 	free(r);
 	return rc;
 }

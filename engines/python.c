@@ -3,6 +3,8 @@
  * common_nsecs, common_pid, common_comm, [common_callchain,] fields...)
  * for every sample with one vectorcall of cached argument objects. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -144,15 +146,26 @@ static int path_exists(const char *p)
 	return stat(p, &st) == 0;
 }
 
-static int add_path(PyConfig *c, const char *path)
+/* Append the printf-formatted path to the module search path. */
+__attribute__((format(printf, 2, 3)))
+static int add_path(PyConfig *c, const char *fmt, ...)
 {
-	wchar_t *w = Py_DecodeLocale(path, NULL);
+	char *path = NULL;
+	wchar_t *w = NULL;
 	PyStatus s;
+	va_list ap;
+	int n;
 
-	if (!w)
+	va_start(ap, fmt);
+	n = vasprintf(&path, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !(w = Py_DecodeLocale(path, NULL))) {
+		free(n < 0 ? NULL : path);
 		return -1;
+	}
 	s = PyWideStringList_Append(&c->module_search_paths, w);
 	PyMem_RawFree(w);
+	free(path);
 	return PyStatus_Exception(s) ? -1 : 0;
 }
 
@@ -161,7 +174,9 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	PyPreConfig pre;
 	PyConfig c;
 	PyStatus s;
-	char buf[4200], *dir;
+	const char *dir;
+	char *zip;
+	int zip_failed = 0;
 	wchar_t **wargv;
 
 	PyPreConfig_InitIsolatedConfig(&pre);
@@ -180,27 +195,25 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	c.parse_argv = 0;
 	c.module_search_paths_set = 1;
 	/* the script's directory first, as python does */
-	snprintf(buf, sizeof(buf), "%s", st->script);
-	dir = strrchr(buf, '/');
-	if (dir)
-		*dir = 0;
-	else
-		strcpy(buf, ".");
-	add_path(&c, buf);
-	snprintf(buf, sizeof(buf), "%s/scripts/python/Perf-Trace-Util/lib/Perf/Trace",
-		 st->exec_path);
-	add_path(&c, buf);
+	dir = strrchr(st->script, '/');
+	if (add_path(&c, "%.*s", dir ? (int)(dir - st->script) : 1, dir ? st->script : ".") ||
+	    add_path(&c, "%s/scripts/python/Perf-Trace-Util/lib/Perf/Trace", st->exec_path))
+		goto nomem;
 	/* the stdlib: a zip beside the scripts (the initramfs), else the host's */
-	snprintf(buf, sizeof(buf), "%s/lib/python311.zip", st->exec_path);
-	if (path_exists(buf))
-		add_path(&c, buf);
-	add_path(&c, "/usr/lib/python3.11");
+	zip = NULL;
+	if (asprintf(&zip, "%s/lib/python311.zip", st->exec_path) < 0)
+		goto nomem;
+	if (path_exists(zip) && add_path(&c, "%s", zip))
+		zip_failed = 1;
+	free(zip);
+	if (zip_failed || add_path(&c, "/usr/lib/python3.11"))
+		goto nomem;
 #ifdef TRACEBOX_DYNAMIC
 	add_path(&c, "/usr/lib/python3.11/lib-dynload");
 #endif
 	wargv = calloc((size_t)st->argc + 1, sizeof(*wargv));
 	if (!wargv)
-		return TB_ERR_NOMEM;
+		goto nomem;
 	for (int i = 0; i < st->argc; i++)
 		wargv[i] = Py_DecodeLocale(st->argv[i], NULL);
 	s = PyConfig_SetArgv(&c, st->argc, wargv);
@@ -214,6 +227,9 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: %s", s.err_msg ? s.err_msg : "?");
 	return 0;
+nomem:
+	PyConfig_Clear(&c);
+	return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 }
 
 /* A ModuleNotFoundError for a C extension the static binary cannot load. */
@@ -395,18 +411,23 @@ static struct py_event *event_info(struct engine_run *r, const struct tp_decoder
 	return e;
 }
 
+static PyObject *py_number(const struct ec_value *v)
+{
+	if (v->kind == EC_INT)
+		return PyLong_FromLongLong((long long)v->num);
+	if (v->kind == EC_UINT)
+		return PyLong_FromUnsignedLongLong(v->num);
+	return Py_NewRef(Py_None);
+}
+
 /* A field's value as perf's Python engine passes it: numbers, a list for
  * a fixed array, str for a printable string, else bytearray. */
 static PyObject *py_value(const struct ec_value *v)
 {
-	PyObject *list;
+	PyObject *list, *o;
 	struct ec_value el;
 
 	switch (v->kind) {
-	case EC_INT:
-		return PyLong_FromLongLong((long long)v->num);
-	case EC_UINT:
-		return PyLong_FromUnsignedLongLong(v->num);
 	case EC_STRING:
 		if (v->printable)
 			return PyUnicode_DecodeUTF8((const char *)v->p, (Py_ssize_t)v->slen, "replace");
@@ -416,10 +437,8 @@ static PyObject *py_value(const struct ec_value *v)
 	case EC_ARRAY:
 		list = PyList_New(v->count);
 		for (int i = 0; list && i < v->count; i++) {
-			PyObject *o;
-
 			ec_element(v, i, &el);
-			if (!(o = py_value(&el))) {
+			if (!(o = py_number(&el))) {
 				Py_DECREF(list);
 				return NULL;
 			}
@@ -427,7 +446,7 @@ static PyObject *py_value(const struct ec_value *v)
 		}
 		return list;
 	default:
-		return Py_NewRef(Py_None);
+		return py_number(v);
 	}
 }
 
