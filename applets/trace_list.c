@@ -36,7 +36,7 @@ static int list_scripts(void)
 	size_t nr;
 
 	if (!dir) {
-		error_msg("no script tree found (set TRACEBOX_SCRIPTS)");
+		no_scripts_msg();
 		return 1;
 	}
 	if (cat_list(dir, &all, &nr)) {

@@ -591,6 +591,10 @@ int trace_record_main(int argc, char **argv)
 		if (rc >= 0)
 			return rc;
 	}
+	if (!o.events.nr && r.first < argc && !scripts_dir()) {
+		no_scripts_msg();
+		return 1;
+	}
 	if (!o.events.nr) {
 		error_msg("no events: give -e SYSTEM:EVENT (trace-list --events lists them) or a "
 			  "canned recording NAME (trace-list)");

@@ -142,6 +142,13 @@ const char *tracebox_dir(void)
 	return exe_dir;
 }
 
+void no_scripts_msg(void)
+{
+	error_msg("no script tree next to %s (looked for ../scripts, ../../scripts and "
+		  "../share/tracebox/scripts): set TRACEBOX_SCRIPTS to the scripts/ folder of "
+		  "a tracebox source tree", tracebox_dir());
+}
+
 const char *scripts_dir(void)
 {
 	/* build/tracebox, then build/dyn/ and build/san/ in a source tree */

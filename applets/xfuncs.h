@@ -33,5 +33,7 @@ const char *tracebox_dir(void);
 /** scripts_dir - tracebox's script tree: $TRACEBOX_SCRIPTS, DIR/../scripts,
  * DIR/../../scripts (build/dyn) or DIR/../share/tracebox/scripts; NULL if none */
 const char *scripts_dir(void);
+/** no_scripts_msg - say that scripts_dir() found none, and how to name one */
+void no_scripts_msg(void);
 
 #endif
