@@ -9,7 +9,6 @@
 #include "tp_decoder.h"
 
 #define MAX_TRACEDATA   (256u << 20)
-#define ORDER_MAX_BYTES (512u << 20)
 
 static int bad(struct pd_session *s, uint64_t off, const char *what, unsigned long long v)
 {
@@ -415,7 +414,7 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 
 	s->consumer = c;
 	s->err = err;
-	pd_order_init(&s->order, ORDER_MAX_BYTES, deliver, s);
+	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		uint32_t type = pd_u32(rec);
 
