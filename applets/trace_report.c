@@ -96,6 +96,19 @@ static void print_stats(const struct pd_stats *st)
 	printf("%-20s %12llu\n", "out of order", (unsigned long long)st->nr_unordered);
 }
 
+/* A damaged feature section costs only itself (pd_session.c, "what damage
+ * costs"): one line names what was lost, exit status unchanged. Pipe mode
+ * may lose one while the records are read: then the line comes again. */
+static void warn_lost_features(const struct pd_session *s, const char *path, unsigned *shown)
+{
+	struct tb_err lost = { 0 };
+	unsigned nr = pd_session_lost_features(s, &lost);
+
+	if (nr > *shown)
+		report_err("trace-report", path, lost.code, &lost);
+	*shown = nr;
+}
+
 static const char *default_input(void)
 {
 	struct stat st;
@@ -115,6 +128,7 @@ int trace_report_main(int argc, char **argv)
 	const char *path;
 	char canned[4400];
 	int fd, r, first, ret = 1;
+	unsigned lost = 0;
 
 	memset(&o, 0, sizeof(o));
 	first = args_parse(&report_help, argc, argv);
@@ -142,6 +156,7 @@ int trace_report_main(int argc, char **argv)
 		report_err("trace-report", path, r, &err);
 		return 1;
 	}
+	warn_lost_features(s, path, &lost);
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
@@ -170,6 +185,7 @@ int trace_report_main(int argc, char **argv)
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
+	warn_lost_features(s, path, &lost);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "trace-report: writing output: %s\n", strerror(errno));
 		r = r ? r : -1;
