@@ -97,6 +97,19 @@ static void print_stats(const struct pd_stats *st)
 	printf("%-20s %12llu\n", "out of order", (unsigned long long)st->nr_unordered);
 }
 
+/* A damaged feature section costs only itself (pd_session.c, "what damage
+ * costs"): one line names what was lost, exit status unchanged. Pipe mode
+ * may lose one while the records are read: then the line comes again. */
+static void warn_lost_features(const struct pd_session *s, const char *path, unsigned *shown)
+{
+	struct tb_err lost = { 0 };
+	unsigned nr = pd_session_lost_features(s, &lost);
+
+	if (nr > *shown)
+		report_err(path, lost.code, &lost);
+	*shown = nr;
+}
+
 static const char *default_input(void)
 {
 	struct stat st;
@@ -116,6 +129,7 @@ int trace_report_main(int argc, char **argv)
 	const char *path;
 	struct cat_script canned = { 0 };
 	int fd, r, first, ret = 1;
+	unsigned lost = 0;
 
 	memset(&o, 0, sizeof(o));
 	first = args_parse(&report_help, argc, argv);
@@ -148,6 +162,7 @@ int trace_report_main(int argc, char **argv)
 		report_err(path, r, &err);
 		goto out;
 	}
+	warn_lost_features(s, path, &lost);
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
@@ -176,6 +191,7 @@ int trace_report_main(int argc, char **argv)
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
+	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {
 		r = r ? r : -1;
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */

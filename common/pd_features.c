@@ -114,23 +114,31 @@ static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
 	return 0;
 }
 
+/* Where a string feature goes, or NULL for the others. */
+static char **string_slot(int feat, struct pd_header_info *info)
+{
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:  return &info->hostname;
+	case PD_FEAT_OSRELEASE: return &info->osrelease;
+	case PD_FEAT_VERSION:   return &info->version;
+	case PD_FEAT_ARCH:      return &info->arch;
+	case PD_FEAT_CPUDESC:   return &info->cpudesc;
+	case PD_FEAT_CPUID:     return &info->cpuid;
+	default:                return NULL;
+	}
+}
+
 int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t base,
 		     struct pd_header_info *info, struct tb_err *err)
 {
 	struct fcur c = { .p = buf, .size = size, .base = base, .err = err,
 			  .what = pd_feature_name(feat) };
-	char **slot = NULL;
+	char **slot = string_slot(feat, info);
 	int r;
 
 	if (!c.what)
 		return 0;
 	switch (feat) {
-	case PD_FEAT_HOSTNAME:  slot = &info->hostname; break;
-	case PD_FEAT_OSRELEASE: slot = &info->osrelease; break;
-	case PD_FEAT_VERSION:   slot = &info->version; break;
-	case PD_FEAT_ARCH:      slot = &info->arch; break;
-	case PD_FEAT_CPUDESC:   slot = &info->cpudesc; break;
-	case PD_FEAT_CPUID:     slot = &info->cpuid; break;
 	case PD_FEAT_NRCPUS:
 		if ((r = f_u32(&c, &info->nr_cpus_avail)) ||
 		    (r = f_u32(&c, &info->nr_cpus_online)))
@@ -144,33 +152,23 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 		return 0;
 	case PD_FEAT_CMDLINE:
 		/* pipe mode may repeat a feature: the last one counts */
-		for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
-			free(info->cmdline[i]);
-		free(info->cmdline);
-		info->cmdline = NULL;
-		info->nr_cmdline = 0;
+		pd_feature_forget(feat, info);
 		return f_strlist(&c, &info->cmdline, &info->nr_cmdline);
 	case PD_FEAT_EVENT_DESC:
-		for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
-			free(info->descs[i].name);
-		free(info->descs);
-		info->descs = NULL;
-		info->nr_descs = 0;
+		pd_feature_forget(feat, info);
 		return parse_event_desc(&c, info);
 	case PD_FEAT_SYSCALL_MAP:
-		if (info->has_syscalls)
-			scmap_free(&info->syscalls);
-		info->has_syscalls = 0;
+		pd_feature_forget(feat, info);
 		if ((r = scmap_decode(&info->syscalls, buf, size, base, err)))
 			return r;
 		info->has_syscalls = 1;
 		return 0;
 	default:
-		return 0;
+		if (!slot)
+			return 0;
+		pd_feature_forget(feat, info);
+		return f_str(&c, slot);
 	}
-	free(*slot);
-	*slot = NULL;
-	return f_str(&c, slot);
 }
 
 const char *pd_feature_name(int feat)
@@ -191,21 +189,56 @@ const char *pd_feature_name(int feat)
 	}
 }
 
+void pd_feature_forget(int feat, struct pd_header_info *info)
+{
+	char **slot = string_slot(feat, info);
+
+	switch (feat) {
+	case PD_FEAT_NRCPUS:
+		info->has_nrcpus = 0;
+		info->nr_cpus_avail = info->nr_cpus_online = 0;
+		break;
+	case PD_FEAT_TOTAL_MEM:
+		info->has_total_mem = 0;
+		info->total_mem_kb = 0;
+		break;
+	case PD_FEAT_CMDLINE:
+		for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
+			free(info->cmdline[i]);
+		free(info->cmdline);
+		info->cmdline = NULL;
+		info->nr_cmdline = 0;
+		break;
+	case PD_FEAT_EVENT_DESC:
+		for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
+			free(info->descs[i].name);
+		free(info->descs);
+		info->descs = NULL;
+		info->nr_descs = 0;
+		break;
+	case PD_FEAT_SYSCALL_MAP:
+		if (info->has_syscalls)
+			scmap_free(&info->syscalls);
+		info->has_syscalls = 0;
+		break;
+	default:
+		break;
+	}
+	if (slot) {
+		free(*slot);
+		*slot = NULL;
+	}
+}
+
 void pd_header_info_free(struct pd_header_info *info)
 {
-	free(info->hostname);
-	free(info->osrelease);
-	free(info->version);
-	free(info->arch);
-	free(info->cpudesc);
-	free(info->cpuid);
-	for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
-		free(info->cmdline[i]);
-	free(info->cmdline);
-	for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
-		free(info->descs[i].name);
-	free(info->descs);
-	if (info->has_syscalls)
-		scmap_free(&info->syscalls);
+	static const int feats[] = {
+		PD_FEAT_HOSTNAME, PD_FEAT_OSRELEASE, PD_FEAT_VERSION, PD_FEAT_ARCH,
+		PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_CMDLINE, PD_FEAT_EVENT_DESC,
+		PD_FEAT_SYSCALL_MAP,
+	};
+
+	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+		pd_feature_forget(feats[i], info);
 	memset(info, 0, sizeof(*info));
 }

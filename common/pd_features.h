@@ -39,6 +39,12 @@ void pd_header_info_free(struct pd_header_info *info);
 int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t base,
 		     struct pd_header_info *info, struct tb_err *err);
 
+/**
+ * pd_feature_forget - drop what @info holds of feature @feat (after a
+ * damaged payload: a half-parsed list must not reach the header printer)
+ */
+void pd_feature_forget(int feat, struct pd_header_info *info);
+
 /** pd_feature_name - perf's name of a feature bit ("hostname", ...), or NULL */
 const char *pd_feature_name(int feat);
 

@@ -1,11 +1,20 @@
-/* pd_order.c - the time-ordering queue: copies in blocks, sorted per flush. */
+/* pd_order.c - the time-ordering queue: copies in blocks, sorted per flush;
+ * past its memory cap, sorted runs in a temporary file, merged per flush. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "pd_order.h"
 #include "tb_err.h"
 
 #define BLOCK_SIZE (4u << 20)
+#define SPILL_HDR  32u             /* time, seq, file offset, size, pad */
+#define RUN_BUF    (SPILL_HDR + (64u << 10) + 8u)   /* holds any one record */
+#define WRITE_BUF  (1u << 20)
+#define MAX_RUNS   16              /* one more spill merges them into one */
 
 struct pd_block {
 	size_t used;
@@ -22,12 +31,50 @@ struct pd_qent {
 	uint32_t size;
 };
 
+/* A sorted run in the spill file: [pos, end) unread, the head record
+ * parsed out of buf[head..tail) when loaded. */
+struct pd_run {
+	uint64_t pos, end;         /* file range not yet in buf */
+	unsigned char *buf;
+	size_t head, tail;
+	int loaded;
+	uint64_t time, seq, file_offset;
+	uint32_t size;
+};
+
+static size_t padded(size_t size)
+{
+	return (size + 7) & ~(size_t)7;
+}
+
+size_t pd_order_default_cap(void)
+{
+	const char *v = getenv("TRACEBOX_ORDER_CAP");
+	unsigned long long n;
+	char *end;
+
+	if (!v || !*v)
+		return (size_t)PD_ORDER_CAP;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end == v)
+		return (size_t)PD_ORDER_CAP;
+	switch (*end) {
+	case 'g': case 'G': n <<= 10; /* fall through */
+	case 'm': case 'M': n <<= 10; /* fall through */
+	case 'k': case 'K': n <<= 10; end++; break;
+	default: break;
+	}
+	return *end ? (size_t)PD_ORDER_CAP : (size_t)n;
+}
+
 int pd_order_init(struct pd_order *q, size_t max_bytes, pd_deliver_fn fn, void *ctx)
 {
 	memset(q, 0, sizeof(*q));
 	q->max_bytes = max_bytes;
 	q->deliver = fn;
 	q->ctx = ctx;
+	q->spill_fd = -1;
 	return 0;
 }
 
@@ -40,15 +87,22 @@ void pd_order_free(struct pd_order *q)
 		if (b && --b->live == 0 && b != q->cur)
 			free(b);
 	}
+	for (size_t i = 0; i < q->nr_runs; i++)
+		free(q->runs[i].buf);
+	free(q->runs);
+	if (q->spill_fd >= 0)
+		close(q->spill_fd);
 	free(q->cur);
 	free(q->spare);
 	free(q->ents);
 	memset(q, 0, sizeof(*q));
+	q->spill_fd = -1;
 }
 
+/* Give back a copy of @size (padded) bytes and its entry. */
 static void release(struct pd_order *q, struct pd_block *b, size_t size)
 {
-	q->bytes -= size;
+	q->bytes -= size + sizeof(struct pd_qent);
 	if (--b->live || b == q->cur)
 		return;
 	if (!q->spare) {
@@ -60,7 +114,7 @@ static void release(struct pd_order *q, struct pd_block *b, size_t size)
 
 static unsigned char *alloc_copy(struct pd_order *q, size_t size, struct pd_block **out)
 {
-	size_t need = (size + 7) & ~(size_t)7;
+	size_t need = padded(size);
 	struct pd_block *b = q->cur;
 
 	if (!b || BLOCK_SIZE - b->used < need) {
@@ -95,26 +149,350 @@ static int cmp_ent(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Deliver, in order, every queued record with time <= limit. */
-static int flush_upto(struct pd_order *q, uint64_t limit)
+static int before(uint64_t t1, uint64_t s1, uint64_t t2, uint64_t s2)
+{
+	return t1 < t2 || (t1 == t2 && s1 < s2);
+}
+
+/* ---- the spill file ---- */
+
+static int open_spill(struct pd_order *q)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		if (snprintf(path, sizeof(path), "%s/tracebox-order.XXXXXX", dir) >=
+		    (int)sizeof(path))
+			return -1;
+		fd = mkostemp(path, O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		unlink(path);
+	}
+	q->spill_fd = fd;
+	q->spill_end = 0;
+	return 0;
+}
+
+struct wbuf {
+	int fd;
+	uint64_t at;               /* file offset of buf[0] */
+	unsigned char *buf;
+	size_t len;
+	int bad;
+};
+
+static void wb_flush(struct wbuf *w)
+{
+	size_t done = 0;
+
+	while (!w->bad && done < w->len) {
+		ssize_t n = pwrite(w->fd, w->buf + done, w->len - done, (off_t)(w->at + done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			w->bad = 1;
+		else
+			done += (size_t)n;
+	}
+	w->at += w->len;
+	w->len = 0;
+}
+
+/* Append one record with its spill header. */
+static void wb_record(struct wbuf *w, uint64_t time, uint64_t seq, uint64_t off,
+		      const unsigned char *rec, uint32_t size)
+{
+	unsigned char *p;
+
+	if (WRITE_BUF - w->len < SPILL_HDR + padded(size))
+		wb_flush(w);
+	p = w->buf + w->len;
+	memcpy(p, &time, 8);
+	memcpy(p + 8, &seq, 8);
+	memcpy(p + 16, &off, 8);
+	memcpy(p + 24, &size, 4);
+	memset(p + 28, 0, 4);
+	memcpy(p + SPILL_HDR, rec, size);
+	memset(p + SPILL_HDR + size, 0, padded(size) - size);
+	w->len += SPILL_HDR + padded(size);
+}
+
+/* Make run @r's next record its head: 1, 0 at the run's end, or an error. */
+static int run_load(struct pd_order *q, struct pd_run *r)
+{
+	uint32_t size;
+
+	if (r->loaded)
+		return 1;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t have = r->tail - r->head;
+
+		if (have >= SPILL_HDR) {
+			memcpy(&size, r->buf + r->head + 24, 4);
+			if (have >= SPILL_HDR + padded(size))
+				break;
+		}
+		if (pass == 1)
+			return have || r->pos < r->end ? TB_ERR_IO : 0;
+		memmove(r->buf, r->buf + r->head, have);
+		r->head = 0;
+		r->tail = have;
+		while (r->pos < r->end && r->tail < RUN_BUF) {
+			size_t want = RUN_BUF - r->tail;
+			ssize_t n;
+
+			if (want > r->end - r->pos)
+				want = (size_t)(r->end - r->pos);
+			n = pread(q->spill_fd, r->buf + r->tail, want, (off_t)r->pos);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				return TB_ERR_IO;
+			r->tail += (size_t)n;
+			r->pos += (uint64_t)n;
+		}
+		if (r->tail == 0)
+			return 0;
+	}
+	memcpy(&r->time, r->buf + r->head, 8);
+	memcpy(&r->seq, r->buf + r->head + 8, 8);
+	memcpy(&r->file_offset, r->buf + r->head + 16, 8);
+	memcpy(&r->size, r->buf + r->head + 24, 4);
+	r->loaded = 1;
+	return 1;
+}
+
+static void run_next(struct pd_run *r)
+{
+	r->head += SPILL_HDR + padded(r->size);
+	r->loaded = 0;
+}
+
+/* The run whose head goes first (loading heads as needed), or NULL. */
+static struct pd_run *first_run(struct pd_order *q, int *err)
+{
+	struct pd_run *best = NULL;
+
+	for (size_t i = 0; i < q->nr_runs; i++) {
+		struct pd_run *r = &q->runs[i];
+		int k = run_load(q, r);
+
+		if (k < 0) {
+			*err = k;
+			return NULL;
+		}
+		if (k && (!best || before(r->time, r->seq, best->time, best->seq)))
+			best = r;
+	}
+	return best;
+}
+
+/* Forget the runs that are done; an empty spill file starts over. */
+static void drop_done_runs(struct pd_order *q)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < q->nr_runs; i++) {
+		struct pd_run *r = &q->runs[i];
+
+		if (r->loaded || r->head < r->tail || r->pos < r->end)
+			q->runs[k++] = *r;
+		else
+			free(r->buf);
+	}
+	q->nr_runs = k;
+	if (k == 0 && q->spill_end) {
+		if (ftruncate(q->spill_fd, 0) == 0)
+			q->spill_end = 0;
+	}
+}
+
+static struct pd_run *add_run(struct pd_order *q, uint64_t start, uint64_t end)
+{
+	struct pd_run *n = realloc(q->runs, (q->nr_runs + 1) * sizeof(*n));
+	unsigned char *buf = malloc(RUN_BUF);
+
+	if (n)
+		q->runs = n;
+	if (!n || !buf) {
+		free(buf);
+		return NULL;
+	}
+	n = &q->runs[q->nr_runs++];
+	memset(n, 0, sizeof(*n));
+	n->pos = start;
+	n->end = end;
+	n->buf = buf;
+	return n;
+}
+
+/* Merge every run into one new run at the end of the file. On failure the
+ * runs are left as they were (re-read from their heads). */
+static int merge_runs(struct pd_order *q, struct wbuf *w)
+{
+	uint64_t start = w->at + w->len, *rewind;
+	struct pd_run *r;
+	size_t nr = q->nr_runs;
+	int err = 0;
+
+	rewind = malloc(nr * sizeof(*rewind));
+	if (!rewind)
+		return TB_ERR_NOMEM;
+	for (size_t i = 0; i < nr; i++)
+		rewind[i] = q->runs[i].pos - (q->runs[i].tail - q->runs[i].head);
+	while ((r = first_run(q, &err))) {
+		wb_record(w, r->time, r->seq, r->file_offset, r->buf + r->head + SPILL_HDR,
+			  r->size);
+		run_next(r);
+	}
+	wb_flush(w);
+	if (err || w->bad) {
+		for (size_t i = 0; i < nr; i++) {
+			q->runs[i].pos = rewind[i];
+			q->runs[i].head = q->runs[i].tail = 0;
+			q->runs[i].loaded = 0;
+		}
+		free(rewind);
+		return err ? err : TB_ERR_IO;
+	}
+	free(rewind);
+	/* the merged run takes the first run's buffer */
+	for (size_t i = 1; i < nr; i++)
+		free(q->runs[i].buf);
+	r = &q->runs[0];
+	r->pos = start;
+	r->end = w->at;
+	r->head = r->tail = 0;
+	r->loaded = 0;
+	q->nr_runs = 1;
+	q->spill_end = w->at;
+	q->nr_spills++;
+	return 0;
+}
+
+/* Write what memory holds, sorted, as one run (merging the runs first when
+ * they are MAX_RUNS). On failure nothing changes but spill_failed. */
+static int spill(struct pd_order *q)
+{
+	struct wbuf w = { 0 };
+	uint64_t start;
+	int r = 0;
+
+	if (q->spill_fd < 0 && open_spill(q))
+		goto failed;
+	w.fd = q->spill_fd;
+	w.at = q->spill_end;
+	w.buf = malloc(WRITE_BUF);
+	if (!w.buf)
+		goto failed;
+	if (q->nr_runs >= MAX_RUNS && (r = merge_runs(q, &w)))
+		goto failed;
+	start = w.at + w.len;
+	qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
+	for (size_t i = 0; i < q->nr; i++) {
+		struct pd_qent *e = &q->ents[i];
+
+		wb_record(&w, e->time, e->seq, e->file_offset, e->rec, e->size);
+	}
+	wb_flush(&w);
+	if (w.bad || !add_run(q, start, w.at))
+		goto failed;
+	q->spill_end = w.at;
+	for (size_t i = 0; i < q->nr; i++)
+		release(q, q->ents[i].blk, padded(q->ents[i].size));
+	q->nr_spilled += q->nr;
+	q->nr = 0;
+	q->nr_spills++;
+	free(w.buf);
+	return 0;
+failed:
+	/* what merge_runs wrote is unreachable; the file ends where it did */
+	if (q->spill_fd >= 0 && ftruncate(q->spill_fd, (off_t)q->spill_end)) {
+		/* the space stays used until the file is closed */
+	}
+	free(w.buf);
+	q->spill_failed = 1;
+	return r == TB_ERR_NOMEM ? r : 0;
+}
+
+/* ---- delivery ---- */
+
+/* In-memory entries only: deliver, in order, every one with time <= limit. */
+static int flush_memory(struct pd_order *q, uint64_t limit)
 {
 	size_t i, n = 0;
 	int r = 0;
 
-	if (q->nr == 0)
-		return 0;
-	qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
 	for (i = 0; i < q->nr && q->ents[i].time <= limit; i++) {
 		struct pd_qent *e = &q->ents[i];
 
 		if (!r)
 			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset);
 		q->last_delivered = e->time;
-		release(q, e->blk, (e->size + 7) & ~(size_t)7);
+		release(q, e->blk, padded(e->size));
 		n++;
 	}
 	memmove(q->ents, q->ents + n, (q->nr - n) * sizeof(*q->ents));
 	q->nr -= n;
+	return r;
+}
+
+/* Memory and runs: a k-way merge, up to @limit, stopping at an error. */
+static int flush_merged(struct pd_order *q, uint64_t limit)
+{
+	size_t i = 0;
+	int r = 0;
+
+	for (;;) {
+		struct pd_run *run = first_run(q, &r);
+		struct pd_qent *e = i < q->nr ? &q->ents[i] : NULL;
+
+		if (r)
+			break;
+		if (run && (!e || before(run->time, run->seq, e->time, e->seq))) {
+			if (run->time > limit)
+				break;
+			r = q->deliver(q->ctx, run->buf + run->head + SPILL_HDR, run->size,
+				       run->file_offset);
+			q->last_delivered = run->time;
+			run_next(run);
+			q->nr_spilled--;
+		} else {
+			if (!e || e->time > limit)
+				break;
+			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset);
+			q->last_delivered = e->time;
+			release(q, e->blk, padded(e->size));
+			i++;
+		}
+		if (r)
+			break;
+	}
+	memmove(q->ents, q->ents + i, (q->nr - i) * sizeof(*q->ents));
+	q->nr -= i;
+	drop_done_runs(q);
+	return r;
+}
+
+/* Deliver, in order, every queued record with time <= limit. */
+static int flush_upto(struct pd_order *q, uint64_t limit)
+{
+	int r;
+
+	if (q->failed)
+		return q->failed;      /* nothing goes out after a failed delivery */
+	if (q->nr == 0 && q->nr_runs == 0)
+		return 0;
+	qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
+	r = q->nr_runs ? flush_merged(q, limit) : flush_memory(q, limit);
+	q->failed = r;
 	return r;
 }
 
@@ -126,16 +504,9 @@ int pd_order_push(struct pd_order *q, const unsigned char *rec, size_t size,
 	unsigned char *copy;
 	int r;
 
-	if (q->max_bytes && q->bytes + size > q->max_bytes && q->nr > 0) {
-		/* Memory pressure: deliver the older half, as perf does. */
-		uint64_t first, last;
-
-		qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
-		first = q->ents[0].time;
-		last = q->ents[q->nr - 1].time;
-		if ((r = flush_upto(q, first + (last - first) / 2)))
-			return r;
-	}
+	if (q->max_bytes && q->bytes + padded(size) + sizeof(*e) > q->max_bytes && q->nr > 0 &&
+	    !q->spill_failed && (r = spill(q)))
+		return r;
 	if (q->nr == q->cap) {
 		size_t cap = q->cap ? q->cap * 2 : 4096;
 		struct pd_qent *n = realloc(q->ents, cap * sizeof(*n));
@@ -158,8 +529,8 @@ int pd_order_push(struct pd_order *q, const unsigned char *rec, size_t size,
 	e->blk = b;
 	e->rec = copy;
 	e->size = (uint32_t)size;
-	q->bytes += (size + 7) & ~(size_t)7;
-	if (q->nr == 1 || time > q->max_time)
+	q->bytes += padded(size) + sizeof(*e);
+	if ((q->nr == 1 && q->nr_spilled == 0) || time > q->max_time)
 		q->max_time = time;    /* perf restarts its maximum on an empty queue */
 	return 0;
 }
@@ -168,7 +539,7 @@ int pd_order_round(struct pd_order *q)
 {
 	int r;
 
-	if (q->nr == 0)
+	if (q->nr == 0 && q->nr_spilled == 0)
 		return 0;              /* perf keeps its limit when nothing is queued */
 	r = flush_upto(q, q->round_limit);
 

@@ -9,7 +9,6 @@
 #include "tp_decoder.h"
 
 #define MAX_TRACEDATA   (256u << 20)
-#define ORDER_MAX_BYTES (512u << 20)
 
 static int bad(struct pd_session *s, uint64_t off, const char *what, unsigned long long v)
 {
@@ -59,7 +58,7 @@ static int header_feature(struct pd_session *s, const unsigned char *rec, size_t
 	if (feat >= PD_FEAT_BITS)
 		return 0;
 	s->features[feat / 64] |= 1ULL << (feat % 64);
-	return pd_feature_parse((int)feat, rec + 16, size - 16, off + 16, &s->info, s->err);
+	return pd_session_feature(s, (int)feat, rec + 16, size - 16, off + 16, s->err);
 }
 
 static int header_tracing_data(struct pd_session *s, const unsigned char *rec, size_t size,
@@ -415,7 +414,7 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 
 	s->consumer = c;
 	s->err = err;
-	pd_order_init(&s->order, ORDER_MAX_BYTES, deliver, s);
+	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		uint32_t type = pd_u32(rec);
 
@@ -433,8 +432,7 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 		if (!consumed)
 			pd_in_consume(&s->in, size);
 	}
-	if (r == 0)
-		r = pd_order_flush_all(&s->order);
+	r = pd_session_drain(s, r);
 	s->stats.nr_unordered = s->order.nr_unordered;
 	pd_order_free(&s->order);
 	return r;

@@ -337,12 +337,148 @@ int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *
 	return 0;
 }
 
+/* ---- what damage costs ----
+ *
+ * Fatal, and nothing is delivered: a header, attr or id section that is cut
+ * or absurd; a data section that runs past the file (its tracing data,
+ * written after it, is gone too); a tracing data section that is cut,
+ * points outside the file or does not parse, since no tracepoint can be
+ * decoded without it.
+ * Not fatal: any other feature section that is cut, points outside the
+ * file or does not parse is dropped alone; the header lines it would give
+ * are missing, every event is there (perf drops it without a word; the
+ * applet names it once, pd_session_lost_features).
+ * In the records: the first record that is cut or does not parse ends the
+ * reading. Every record read before it is delivered, in time order, as a
+ * clean end would deliver it; then the damage is the error
+ * (pd_session_drain). perf stops there too, but without delivering what
+ * its queue held, and exits 0 on a cut pipe stream.
+ */
+
+static const char *const feat_names[PD_FEAT_LAST_PERF] = {
+	"reserved", "tracing_data", "build_id", "hostname", "osrelease", "version", "arch",
+	"nrcpus", "cpudesc", "cpuid", "total_mem", "cmdline", "event_desc", "cpu_topology",
+	"numa_topology", "branch_stack", "pmu_mappings", "group_desc", "auxtrace", "stat",
+	"cache", "sample_time", "mem_topology", "clockid", "dir_format", "bpf_prog_info",
+	"bpf_btf", "compressed", "cpu_pmu_caps", "clock_data", "hybrid_topology", "pmu_caps",
+};
+
+/* perf's name of feature bit @feat, for messages. */
+static const char *feat_label(int feat, char *buf, size_t n)
+{
+	if (feat >= 0 && feat < PD_FEAT_LAST_PERF)
+		return feat_names[feat];
+	if (feat == PD_FEAT_SYSCALL_MAP)
+		return "syscall_map";
+	snprintf(buf, n, "feature %d", feat);
+	return buf;
+}
+
+/* Drop feature @feat, damaged as @why says. */
+static void lose_feature(struct pd_session *s, int feat, const struct tb_err *why)
+{
+	uint64_t bit = 1ULL << (feat % 64);
+
+	if (s->lost[feat / 64] & bit)
+		return;
+	s->lost[feat / 64] |= bit;
+	if (s->nr_lost++ == 0)
+		s->lost_why = *why;
+	pd_feature_forget(feat, &s->info);
+}
+
+/* One feature payload other than the tracing data, file or pipe mode: when
+ * it does not parse, it is lost, not the recording. */
+int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
+		       uint64_t off, struct tb_err *err)
+{
+	struct tb_err why = { 0 };
+	int r = pd_feature_parse(feat, buf, size, off, &s->info, &why);
+
+	if (r == TB_ERR_NOMEM)
+		return tb_err_set(err, r, TB_NO_OFFSET, "out of memory for a feature section");
+	if (r)
+		lose_feature(s, feat, &why);
+	return 0;
+}
+
+unsigned pd_session_lost_features(const struct pd_session *s, struct tb_err *err)
+{
+	char names[160] = "", buf[24];
+	size_t len = 0;
+
+	if (!err || !s->nr_lost)
+		return s->nr_lost;
+	for (int feat = 0; feat < PD_FEAT_BITS; feat++) {
+		const char *name;
+
+		if (!(s->lost[feat / 64] >> (feat % 64) & 1))
+			continue;
+		name = feat_label(feat, buf, sizeof(buf));
+		if (len + strlen(name) + 3 < sizeof(names))
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+						len ? ", " : "", name);
+	}
+	tb_err_set(err, s->lost_why.code ? s->lost_why.code : TB_ERR_FORMAT,
+		   s->lost_why.has_offset ? s->lost_why.offset : TB_NO_OFFSET,
+		   "feature section%s %s lost, the events are all there: %s",
+		   s->nr_lost > 1 ? "s" : "", names, s->lost_why.msg);
+	return s->nr_lost;
+}
+
+static int is_damage(int code)
+{
+	return code == TB_ERR_IO || code == TB_ERR_TRUNCATED || code == TB_ERR_FORMAT ||
+	       code == TB_ERR_UNSUPPORTED || code == TB_ERR_TRACEDATA;
+}
+
+/* The end of the records, clean (@r == 0) or not: deliver what the queue
+ * holds. After damage in the input the records read before it go out too;
+ * after a failed delivery (a consumer that stopped, a sample whose fields
+ * failed their checks at its turn) nothing more does. Returns the error:
+ * a delivery that fails now comes first in the output, so it wins. */
+int pd_session_drain(struct pd_session *s, int r)
+{
+	struct tb_err damage = { 0 };
+	int r2;
+
+	if (r == 0)
+		return pd_order_flush_all(&s->order);
+	if (!is_damage(r) || s->order.failed)
+		return r;
+	if (s->err)
+		damage = *s->err;
+	r2 = pd_order_flush_all(&s->order);
+	if (r2)
+		return r2;
+	if (s->err)
+		*s->err = damage;
+	return r;
+}
+
 /* ---- file mode ---- */
+
+/* Feature @feat's index entry at @at is damaged as @fmt says: the tracing
+ * data is fatal, any other feature is lost alone. */
+static int damaged_entry(struct pd_session *s, int feat, uint64_t at, struct tb_err *err,
+			 const char *fmt, unsigned long long a, unsigned long long b)
+{
+	struct tb_err why = { 0 };
+	char msg[200], buf[24];
+
+	snprintf(msg, sizeof(msg), fmt, a, b, (unsigned long long)s->file_size);
+	if (feat == PD_FEAT_TRACING_DATA)
+		return tb_err_set(err, TB_ERR_TRUNCATED, at, "feature section tracing_data %s: "
+				  "the tracepoint events cannot be decoded", msg);
+	tb_err_set(&why, TB_ERR_TRUNCATED, at, "%s %s", feat_label(feat, buf, sizeof(buf)), msg);
+	lose_feature(s, feat, &why);
+	return 0;
+}
 
 static int read_features(struct pd_session *s, struct tb_err *err)
 {
 	uint64_t idx_off = s->data_offset + s->data_size;
-	unsigned nr = 0, k = 0;
+	unsigned nr = 0, k = 0, whole;
 	unsigned char *idx = NULL, *payload = NULL;
 	int r = 0;
 
@@ -350,33 +486,39 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		nr += (unsigned)__builtin_popcountll(s->features[w]);
 	if (nr == 0)
 		return 0;
-	if (idx_off > s->file_size || (uint64_t)nr * 16 > s->file_size - idx_off)
-		return tb_err_set(err, TB_ERR_TRUNCATED, idx_off,
-				  "feature index of %u entries runs past the end of the file "
-				  "(%llu bytes)", nr, (unsigned long long)s->file_size);
-	idx = malloc((size_t)nr * 16);
+	/* a cut index keeps its whole entries */
+	whole = idx_off >= s->file_size ? 0 :
+		(unsigned)((s->file_size - idx_off) / 16 < nr ? (s->file_size - idx_off) / 16 : nr);
+	idx = malloc((size_t)whole * 16 + 1);
 	if (!idx)
 		return TB_ERR_NOMEM;
-	if ((r = pd_pread_all(s->fd, idx, (size_t)nr * 16, idx_off, err)))
+	if ((r = pd_pread_all(s->fd, idx, (size_t)whole * 16, idx_off, err)))
 		goto out;
-	for (int feat = 0; feat < PD_FEAT_BITS; feat++) {
-		uint64_t off, size;
+	for (int feat = 0; feat < PD_FEAT_BITS && !r; feat++) {
+		uint64_t off, size, at = idx_off + (uint64_t)k * 16;
 		int want;
 
 		if (!(s->features[feat / 64] & (1ULL << (feat % 64))))
 			continue;
-		off = pd_u64(idx + k * 16);
-		size = pd_u64(idx + k * 16 + 8);
-		k++;
+		if (k++ >= whole) {
+			r = damaged_entry(s, feat, at, err, "has no index entry: the index at "
+					  "0x%llx of %llu entries runs past the end of the %llu-byte "
+					  "file", idx_off, nr);
+			continue;
+		}
+		off = pd_u64(idx + (k - 1) * 16);
+		size = pd_u64(idx + (k - 1) * 16 + 8);
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
 		/* every entry must lie in the file, read or not */
-		if (off > s->file_size || size > s->file_size - off ||
-		    (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE))) {
-			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,
-				       "feature %d section [0x%llx, +0x%llx) is not inside the "
-				       "%llu-byte file", feat, (unsigned long long)off,
-				       (unsigned long long)size, (unsigned long long)s->file_size);
-			goto out;
+		if (off > s->file_size || size > s->file_size - off) {
+			r = damaged_entry(s, feat, at, err, "section [0x%llx, +0x%llx) is not "
+					  "inside the %llu-byte file", off, size);
+			continue;
+		}
+		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE)) {
+			r = damaged_entry(s, feat, at, err, "section [0x%llx, +0x%llx) is too "
+					  "big to be real (file of %llu bytes)", off, size);
+			continue;
 		}
 		if (!want)
 			continue;
@@ -390,11 +532,9 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		if (feat == PD_FEAT_TRACING_DATA)
 			r = pd_session_set_tracing_data(s, payload, size, off, err);
 		else
-			r = pd_feature_parse(feat, payload, size, off, &s->info, err);
+			r = pd_session_feature(s, feat, payload, size, off, err);
 		free(payload);
 		payload = NULL;
-		if (r)
-			goto out;
 	}
 out:
 	free(payload);

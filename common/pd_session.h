@@ -88,6 +88,13 @@ void pd_session_layout(const struct pd_session *s, uint64_t *data_off, uint64_t 
 		       uint64_t *feat_off);
 /** pd_session_has_feature - whether the file's feature bitmap has bit @feat */
 int pd_session_has_feature(const struct pd_session *s, int feat);
+/**
+ * pd_session_lost_features - the feature sections dropped as damaged
+ * @err: if not NULL, gets one line naming them, with the offset and the
+ *       damage of the first (code 0 when none was dropped)
+ * Returns how many were dropped. See "What damage costs" in pd_session.c.
+ */
+unsigned pd_session_lost_features(const struct pd_session *s, struct tb_err *err);
 /** pd_session_td_warnings - formats libtraceevent could not fully parse */
 const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr);
 

@@ -30,6 +30,10 @@ struct pd_session {
 	size_t idmap_slots, idmap_used;
 	int id_pos, is_pos, sample_id_all;
 
+	uint64_t lost[4];            /* feature sections dropped as damaged */
+	unsigned nr_lost;
+	struct tb_err lost_why;      /* what was wrong with the first of them */
+
 	struct td_result td;
 	struct pd_header_info info;
 	struct pd_threads threads;
@@ -52,5 +56,8 @@ int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, 
 void pd_session_resolve_names(struct pd_session *s);
 int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
 int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err);
+int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
+		       uint64_t off, struct tb_err *err);
+int pd_session_drain(struct pd_session *s, int r);
 
 #endif

@@ -12,9 +12,11 @@ variant to OUTDIR/MANIFEST (appended to, so fixtures can share OUTDIR):
     CLASS <TAB> FILE <TAB> SIZE <TAB> what was done
 
 CLASS is "must-fail" (truncations, absurd structural values: the reader has
-to refuse the file) or "may-pass" (damage that leaves the structure valid,
-such as flips inside a sample's RAW payload, or whose outcome depends on
-what the garbage happens to decode to). --dump prints the parsed layout.
+to refuse the file), "lose-feature" (damage confined to one feature section
+other than the tracing data: that section is lost, with one warning, and
+every event is printed) or "may-pass" (damage that leaves the structure
+valid, such as flips inside a sample's RAW payload, or whose outcome depends
+on what the garbage happens to decode to). --dump prints the parsed layout.
 Layout reference: shared/docs/perf-data-format.md. Python 3 stdlib only.
 """
 import os
@@ -44,7 +46,7 @@ S_KNOWN = (S_IP | S_TID | S_TIME | S_ADDR | S_CALLCHAIN | S_ID | S_CPU | S_PERIO
            S_STREAM_ID | S_RAW | S_IDENTIFIER)
 SAMPLE_ID_ALL = 1 << 18
 HUGE64 = 0x7fffffffffffff00
-MUST, MAY = "must-fail", "may-pass"
+MUST, MAY, LOSE = "must-fail", "may-pass", "lose-feature"
 
 
 def u16(d, o): return struct.unpack_from("<H", d, o)[0]
@@ -310,7 +312,7 @@ class Writer:
         self.outdir, self.prefix, self.names = outdir, prefix, set()
         os.makedirs(outdir, exist_ok=True)
         self.manifest = open(os.path.join(outdir, "MANIFEST"), "a")
-        self.n = {MUST: 0, MAY: 0}
+        self.n = {MUST: 0, MAY: 0, LOSE: 0}
 
     def add(self, cls, name, data, what):
         name = re.sub(r"[^a-z0-9.+-]+", "-", ("%s-%s" % (self.prefix, name)).lower())
@@ -383,8 +385,8 @@ def file_variants(w, rec):
         fname = FEAT.get(f["bit"], "bit%d" % f["bit"])
         trunc(w, rec, f["entry"] + (4 if i % 2 else 12), "index-entry-%s" % fname)
         if f["size"] > 1 and f["bit"] != 1:
-            trunc(w, rec, f["off"] + f["size"] // 2, "feature-%s" % fname)
-    trunc(w, rec, L - 1, "last-byte")
+            trunc(w, rec, f["off"] + f["size"] // 2, "feature-%s" % fname, LOSE)
+    trunc(w, rec, L - 1, "last-byte", LOSE)
     td = rec.td_feat
     for name, at in rec.td["points"]:
         if name.endswith("-text-mid") or name in ("magic", "version", "page-size",
@@ -401,7 +403,7 @@ def file_variants(w, rec):
         if f["bit"] in (3, 7, 10, 11, 12):
             fname = FEAT[f["bit"]]
             for k in (0, 2, f["size"] // 2, f["size"] - 1):
-                w.add(MUST, "featcut-%s-size-%d" % (fname, k), put(d, f["entry"] + 8, "Q", k),
+                w.add(LOSE, "featcut-%s-size-%d" % (fname, k), put(d, f["entry"] + 8, "Q", k),
                       "%s section size cut from %d to %d" % (fname, f["size"], k))
 
     # --- absurd header values
@@ -466,10 +468,11 @@ def file_variants(w, rec):
     # --- feature index and payloads
     for f in rec.feats:
         fname = FEAT.get(f["bit"], "bit%d" % f["bit"])
-        w.add(MUST, "absurd-index-%s-offset-eof" % fname, put(d, f["entry"], "Q", L + 16),
+        cls = MUST if f["bit"] == 1 else LOSE
+        w.add(cls, "absurd-index-%s-offset-eof" % fname, put(d, f["entry"], "Q", L + 16),
               "feature %s offset (index entry at 0x%x) set past EOF" % (fname, f["entry"]))
         if f["bit"] in (1, 3, 7, 11, 12, 13, 22, 31):
-            w.add(MUST, "absurd-index-%s-size-huge" % fname, put(d, f["entry"] + 8, "Q", HUGE64),
+            w.add(cls, "absurd-index-%s-size-huge" % fname, put(d, f["entry"] + 8, "Q", HUGE64),
                   "feature %s size (index entry at 0x%x) set huge" % (fname, f["entry"] + 8))
     feat = {f["bit"]: f for f in rec.feats}
     payload_absurd(w, d, feat)
@@ -520,25 +523,25 @@ def payload_absurd(w, d, feat):
     for bit in (3, 9):
         if at(bit) is not None:
             for v, what in ((0xFFFFFFFF, "huge"), (0, "0"), (1, "1")):
-                w.add(MUST, "absurd-%s-strlen-%s" % (FEAT[bit], what), put(d, at(bit), "I", v),
+                w.add(LOSE, "absurd-%s-strlen-%s" % (FEAT[bit], what), put(d, at(bit), "I", v),
                       "%s string length (at 0x%x) set to %d" % (FEAT[bit], at(bit), v))
     if at(11) is not None:
         o = at(11)
-        w.add(MUST, "absurd-cmdline-count-huge", put(d, o, "I", 0xFFFFFFFF),
+        w.add(LOSE, "absurd-cmdline-count-huge", put(d, o, "I", 0xFFFFFFFF),
               "cmdline string count (at 0x%x) set to 0xffffffff" % o)
-        w.add(MUST, "absurd-cmdline-str0-len-huge", put(d, o + 4, "I", 0x7FFFFFFF),
+        w.add(LOSE, "absurd-cmdline-str0-len-huge", put(d, o + 4, "I", 0x7FFFFFFF),
               "cmdline first string length (at 0x%x) set huge" % (o + 4))
     if at(12) is not None:
         o = at(12)
-        w.add(MUST, "absurd-event-desc-count-huge", put(d, o, "I", 0xFFFFFFFF),
+        w.add(LOSE, "absurd-event-desc-count-huge", put(d, o, "I", 0xFFFFFFFF),
               "event desc count (at 0x%x) set to 0xffffffff" % o)
         for v in (0, 0xFFFFFFFF):
-            w.add(MUST, "absurd-event-desc-attr-size-%x" % v, put(d, o + 4, "I", v),
+            w.add(LOSE, "absurd-event-desc-attr-size-%x" % v, put(d, o + 4, "I", v),
                   "event desc attr size (at 0x%x) set to 0x%x" % (o + 4, v))
         asz = u32(d, o + 4)
-        w.add(MUST, "absurd-event-desc-nr-ids-huge", put(d, o + 8 + asz, "I", 0x7FFFFFFF),
+        w.add(LOSE, "absurd-event-desc-nr-ids-huge", put(d, o + 8 + asz, "I", 0x7FFFFFFF),
               "event desc 0 id count (at 0x%x) set huge" % (o + 8 + asz))
-        w.add(MUST, "absurd-event-desc-name-len-huge", put(d, o + 12 + asz, "I", 0x7FFFFFFF),
+        w.add(LOSE, "absurd-event-desc-name-len-huge", put(d, o + 12 + asz, "I", 0x7FFFFFFF),
               "event desc 0 name length (at 0x%x) set huge" % (o + 12 + asz))
 
 
@@ -734,8 +737,9 @@ def flips(w, rec, d):
             fl(a["ids_off"], MAY, "attr%d-id0" % i)
         for f in rec.feats:
             if f["bit"] in (1, 3, 7, 11, 12):
-                fl(f["entry"] + 7, MUST, "index-%s-offset-high" % FEAT[f["bit"]])
-                fl(f["entry"] + 14, MUST, "index-%s-size-high" % FEAT[f["bit"]])
+                cls = MUST if f["bit"] == 1 else LOSE
+                fl(f["entry"] + 7, cls, "index-%s-offset-high" % FEAT[f["bit"]])
+                fl(f["entry"] + 14, cls, "index-%s-size-high" % FEAT[f["bit"]])
     else:
         fl(8, MUST, "pipe-header-size")
         for i, a in enumerate(rec.attrs):
@@ -980,7 +984,8 @@ def main(argv):
         extra_variants(m)
         m.close()
     w.close()
-    print("%s: %d must-fail, %d may-pass variants" % (prefix, w.n[MUST], w.n[MAY]))
+    print("%s: %d must-fail, %d lose-feature, %d may-pass variants" %
+          (prefix, w.n[MUST], w.n[LOSE], w.n[MAY]))
 
 
 if __name__ == "__main__":

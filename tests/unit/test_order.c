@@ -1,6 +1,8 @@
 /* test_order.c - pd_order (common/pd_order.h) against perf's ordered-events
  * rules, perf-data-format.md section 7: round limit, first round, arrival
- * order on equal times, empty rounds, final flush, block reuse. */
+ * order on equal times, empty rounds, final flush, block reuse; a memory cap
+ * that spills sorted runs to a temporary file and merges them back, in
+ * exactly the order an unbounded queue gives. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "pd_format.h"
 #include "pd_order.h"
@@ -291,11 +293,144 @@ static void test_blocks(void)
 	T(q.nr == 0 && q.ents == NULL, "pd_order_free with queued records (blocks freed: see LSan)");
 }
 
+/* ---- a tiny cap: rounds of interleaved per-CPU runs, spilled and merged ---- */
+
+#define SP_CPUS    4
+#define SP_ROUNDS  40
+#define SP_PER_CPU 50             /* records per CPU per round */
+#define SP_N       (SP_CPUS * SP_ROUNDS * SP_PER_CPU)
+
+struct sp_log {
+	uint64_t *offs;           /* file offsets in delivery order */
+	unsigned nr, corrupt;
+	uint64_t fail_time;       /* return -7 when delivering this time (0: never) */
+	struct pd_order *q;
+	size_t over_cap;          /* deliveries seen with more than the cap in memory */
+};
+
+static int deliver_sp(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct sp_log *l = ctx;
+
+	if ((uintptr_t)rec % 8 || size != pd_u16(rec + 6) || pd_u64(rec + 16) != off)
+		l->corrupt++;
+	for (size_t at = 24; at < size; at++)
+		if (rec[at] != (unsigned char)(off + at))
+			l->corrupt++;
+	if (l->nr < SP_N)
+		l->offs[l->nr++] = off;
+	return l->fail_time && pd_u64(rec + 8) == l->fail_time ? -7 : 0;
+}
+
+/* perf record's shape: per round, each CPU's buffer is written in turn,
+ * time-sorted inside, the CPUs' times interleaved; a CPU may also write
+ * records older than the previous round's end (the round promise allows
+ * it). Every record's time is unique but a few, which tie across CPUs. */
+static int run_spill(size_t cap, struct sp_log *l, struct pd_order *q, uint64_t *spills)
+{
+	static unsigned char rec[256];
+	uint64_t off = 0;
+	int r = 0;
+
+	memset(l->offs, 0, SP_N * sizeof(*l->offs));
+	l->nr = l->corrupt = 0;
+	l->over_cap = 0;
+	l->q = q;
+	pd_order_init(q, cap, deliver_sp, l);
+	for (unsigned round = 0; round < SP_ROUNDS && !r; round++) {
+		for (unsigned cpu = 0; cpu < SP_CPUS && !r; cpu++) {
+			for (unsigned i = 0; i < SP_PER_CPU && !r; i++) {
+				uint64_t t = 1000000ull * (round + 1) + 4000ull * i +
+					     (i % 7 == 3 ? 0 : cpu * 1000 + cpu) -
+					     (round && i < 3 ? 900000 : 0);
+				size_t size = 24 + 8 * ((off * 13) % 20);
+
+				put_u32(rec, 0, PD_REC_SAMPLE);
+				put_u16(rec, 4, (uint16_t)cpu);
+				put_u16(rec, 6, (uint16_t)size);
+				put_u64(rec, 8, t);
+				put_u64(rec, 16, off);
+				for (size_t at = 24; at < size; at++)
+					rec[at] = (unsigned char)(off + at);
+				r = pd_order_push(q, rec, size, t, off++);
+				if (cap && q->bytes > cap)
+					l->over_cap++;
+			}
+		}
+		if (!r)
+			r = pd_order_round(q);
+	}
+	if (!r)
+		r = pd_order_flush_all(q);
+	*spills = q->nr_spills;
+	return r;
+}
+
+static void test_spill(void)
+{
+	struct sp_log want = { 0 }, got = { 0 };
+	struct pd_order q;
+	uint64_t spills, unordered;
+	int r;
+
+	want.offs = calloc(SP_N, sizeof(*want.offs));
+	got.offs = calloc(SP_N, sizeof(*got.offs));
+	r = run_spill(0, &want, &q, &spills);
+	unordered = q.nr_unordered;
+	T(r == 0 && want.nr == SP_N && spills == 0, "no cap: all %u records delivered, no spill",
+	  SP_N);
+	pd_order_free(&q);
+
+	r = run_spill(4096, &got, &q, &spills);
+	NOTE("cap 4096 bytes: %llu runs written (merges included)", (unsigned long long)spills);
+	T(r == 0 && got.nr == SP_N, "cap 4096: all %u records delivered (%u)", SP_N, got.nr);
+	T(spills > 16, "cap 4096: more than 16 runs were spilled, so runs were merged too");
+	T(!memcmp(want.offs, got.offs, SP_N * sizeof(*got.offs)),
+	  "cap 4096: the same order as with no cap");
+	T_EQ(got.corrupt, 0, "cap 4096: every record comes back intact and 8-byte aligned");
+	T_EQ(got.over_cap, 0, "cap 4096: memory never held more than the cap");
+	T_EQ(q.nr_unordered, unordered, "cap 4096: the same out-of-order count as with no cap");
+	T(q.nr_runs == 0 && q.nr_spilled == 0 && q.spill_fd >= 0 && q.spill_end == 0,
+	  "cap 4096: after the final flush no run is left and the spill file is empty again");
+	pd_order_free(&q);
+
+	/* a cap smaller than one record: every push spills */
+	r = run_spill(64, &got, &q, &spills);
+	T(r == 0 && !memcmp(want.offs, got.offs, SP_N * sizeof(*got.offs)) && !got.corrupt,
+	  "cap 64 (below one record): still the same order, records intact");
+	pd_order_free(&q);
+
+	/* a delivery error with runs queued: returned, and nothing after it */
+	got.fail_time = 1000000ull * 21 + 4000ull * 11 + 2000 + 2;    /* round 20, cpu 2, i 11 */
+	r = run_spill(4096, &got, &q, &spills);
+	{
+		unsigned k;
+
+		for (k = 0; k < want.nr && want.offs[k] != got.offs[got.nr ? got.nr - 1 : 0]; k++)
+			;
+		T(r == -7 && got.nr > 0 && got.nr == k + 1 &&
+		  !memcmp(want.offs, got.offs, got.nr * sizeof(*got.offs)),
+		  "cap 4096, a delivery fails: its error comes back, the records before it "
+		  "went out in order, none after (%u)", got.nr);
+	}
+	{
+		unsigned before = got.nr;
+
+		T(pd_order_flush_all(&q) == -7 && got.nr == before,
+		  "a flush after the failure delivers nothing and returns the error again");
+	}
+	/* freeing with spilled runs queued must not leak (LSan) or keep the fd */
+	pd_order_free(&q);
+	free(want.offs);
+	free(got.offs);
+}
+
 int main(void)
 {
 	test_rounds();
 	test_equal_times();
 	test_deliver_error();
 	test_blocks();
+	test_spill();
 	return done();
 }
