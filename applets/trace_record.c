@@ -539,6 +539,7 @@ static int record_finish(struct record_run *r)
 		report_err(r->shown, TB_ERR_IO, &r->err);
 		r->write_failed = 1;
 	}
+	pdw_features_sample_time(&r->feats, r->rec.counts.first_time, r->rec.counts.last_time);
 	if ((rc = pd_writer_finish(&r->w, &r->err))) {
 		report_err(r->outpath, rc, &r->err);
 		r->write_failed = 1;
@@ -547,7 +548,7 @@ static int record_finish(struct record_run *r)
 			  "of records dropped to fit the header)", r->outpath,
 			  (unsigned long long)r->w.dropped);
 	}
-	samples = (unsigned long long)r->rec.counts.samples;
+	samples = (unsigned long long)r->w.samples;     /* what the output holds */
 	if (!o.quiet && !r->is_pipe)
 		fprintf(stderr, "[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
 			(double)(r->w.data_offset + r->w.data_size) / (1024.0 * 1024.0), r->outpath,
