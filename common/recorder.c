@@ -15,7 +15,7 @@
 #include "pd_format.h"
 #include "recorder.h"
 
-#define DRAIN_CHUNK (256u << 10)
+#define DRAIN_CHUNK (64u << 10)     /* a full disk costs at most this much */
 
 void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
 	      unsigned char attr[128])
