@@ -336,6 +336,49 @@ static int open_output(const char *path, int *is_pipe)
 	return fd;
 }
 
+/* Every CPU of -C must be online: else name it and list the online ones. */
+static int check_cpus_online(struct record_run *r)
+{
+	int *on = NULL;
+	long n = cpulist_online(&on);
+	char list[512] = "";
+	size_t len = 0;
+
+	for (long i = 0; i < r->nr_cpus; i++) {
+		long k = 0;
+
+		while (k < n && on[k] != r->cpus[i])
+			k++;
+		if (k < n)
+			continue;
+		for (long j = 0; j < n && len + 16 < sizeof(list); j++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d", j ? "," : "",
+						on[j]);
+		error_msg("no such CPU %d: the online CPUs are %s", r->cpus[i], n > 0 ? list : "unknown");
+		free(on);
+		return -1;
+	}
+	free(on);
+	return 0;
+}
+
+/* Whether process @pid is gone (no /proc entry, or a zombie). */
+static int process_gone(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int gone = 1;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 1;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')) && p[1] == ' ')
+		gone = p[2] == 'Z' || p[2] == 'X';
+	fclose(f);
+	return gone;
+}
+
 /* tracefs, the events, the CPUs, the threads to follow, the command. */
 static int record_targets(struct record_run *r)
 {
@@ -350,6 +393,10 @@ static int record_targets(struct record_run *r)
 		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
 		return -1;
 	}
+	if (o.cpus && check_cpus_online(r))
+		return -1;
+	if (o.pid && (o.all || o.cpus))
+		fprintf(stderr, "Warning:\nPID/TID switch overriding SYSTEM\n");   /* perf's words */
 	if (o.pid) {
 		pid_t pid = (pid_t)atoi(o.pid);
 
@@ -519,6 +566,9 @@ static void record_loop(struct record_run *r)
 		if (r->child > 0 && !r->child_done && waitpid(r->child, &r->status, WNOHANG) == r->child)
 			r->child_done = 1;
 		if (r->child_done)
+			break;
+		/* -p PID: stop when the process is gone, as perf does */
+		if (o.pid && r->child <= 0 && process_gone((pid_t)atoi(o.pid)))
 			break;
 		rec_poll(&r->rec, 100);
 		if (rec_drain(&r->rec, &r->w, &r->err)) {

@@ -369,6 +369,14 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		size = pd_u64(idx + k * 16 + 8);
 		k++;
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) &&
+		    off <= s->file_size && size <= s->file_size - off) {
+			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,
+				       "feature %d section of %llu bytes is over the %u MiB this "
+				       "reader accepts", feat, (unsigned long long)size,
+				       (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) >> 20);
+			goto out;
+		}
 		/* every entry must lie in the file, read or not */
 		if (off > s->file_size || size > s->file_size - off ||
 		    (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE))) {
