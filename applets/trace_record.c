@@ -336,6 +336,49 @@ static int open_output(const char *path, int *is_pipe)
 	return fd;
 }
 
+/* Every CPU of -C must be online: else name it and list the online ones. */
+static int check_cpus_online(struct record_run *r)
+{
+	int *on = NULL;
+	long n = cpulist_online(&on);
+	char list[512] = "";
+	size_t len = 0;
+
+	for (long i = 0; i < r->nr_cpus; i++) {
+		long k = 0;
+
+		while (k < n && on[k] != r->cpus[i])
+			k++;
+		if (k < n)
+			continue;
+		for (long j = 0; j < n && len + 16 < sizeof(list); j++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d", j ? "," : "",
+						on[j]);
+		error_msg("no such CPU %d: the online CPUs are %s", r->cpus[i], n > 0 ? list : "unknown");
+		free(on);
+		return -1;
+	}
+	free(on);
+	return 0;
+}
+
+/* Whether process @pid is gone (no /proc entry, or a zombie). */
+static int process_gone(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int gone = 1;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 1;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')) && p[1] == ' ')
+		gone = p[2] == 'Z' || p[2] == 'X';
+	fclose(f);
+	return gone;
+}
+
 /* tracefs, the events, the CPUs, the threads to follow, the command. */
 static int record_targets(struct record_run *r)
 {
@@ -350,6 +393,10 @@ static int record_targets(struct record_run *r)
 		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
 		return -1;
 	}
+	if (o.cpus && check_cpus_online(r))
+		return -1;
+	if (o.pid && (o.all || o.cpus))
+		fprintf(stderr, "Warning:\nPID/TID switch overriding SYSTEM\n");   /* perf's words */
 	if (o.pid) {
 		pid_t pid = (pid_t)atoi(o.pid);
 
@@ -520,6 +567,9 @@ static void record_loop(struct record_run *r)
 			r->child_done = 1;
 		if (r->child_done)
 			break;
+		/* -p PID: stop when the process is gone, as perf does */
+		if (o.pid && r->child <= 0 && process_gone((pid_t)atoi(o.pid)))
+			break;
 		rec_poll(&r->rec, 100);
 		if (rec_drain(&r->rec, &r->w, &r->err)) {
 			report_err(r->shown, TB_ERR_IO, &r->err);
@@ -539,6 +589,7 @@ static int record_finish(struct record_run *r)
 		report_err(r->shown, TB_ERR_IO, &r->err);
 		r->write_failed = 1;
 	}
+	pdw_features_sample_time(&r->feats, r->rec.counts.first_time, r->rec.counts.last_time);
 	if ((rc = pd_writer_finish(&r->w, &r->err))) {
 		report_err(r->outpath, rc, &r->err);
 		r->write_failed = 1;
@@ -547,7 +598,7 @@ static int record_finish(struct record_run *r)
 			  "of records dropped to fit the header)", r->outpath,
 			  (unsigned long long)r->w.dropped);
 	}
-	samples = (unsigned long long)r->rec.counts.samples;
+	samples = (unsigned long long)r->w.samples;     /* what the output holds */
 	if (!o.quiet && !r->is_pipe)
 		fprintf(stderr, "[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
 			(double)(r->w.data_offset + r->w.data_size) / (1024.0 * 1024.0), r->outpath,

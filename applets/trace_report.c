@@ -72,6 +72,11 @@ static void warn_about_errors(const struct pd_stats *st)
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
+	if (st->unfinished)
+		error_msg("warning: the recording was not finished (trace-record was killed or its "
+			  "disk filled): read %llu records up to offset 0x%llx%s", (unsigned long long)
+			  st->nr_total, (unsigned long long)st->cut_off,
+			  st->cut_bytes ? ", ignored the cut record after it" : "");
 }
 
 static void print_stats(const struct pd_stats *st)

@@ -69,9 +69,15 @@ enum {
 
 #define PD_MISC_COMM_EXEC (1u << 13)
 
-/* EVENT_UPDATE type carrying tracebox's syscall map in pipe mode ("tbox");
- * perf ignores update types it does not know. */
+/* EVENT_UPDATE types of tracebox's own (perf 6.1's tools pass over update
+ * types they do not know, when the record names a real sample id):
+ * the syscall map ("tbox"), first record of the data in file and pipe mode;
+ * and the mark of a recording still being written ("tbxu"): trace-record
+ * streams a regular file in pipe format and turns it into file format at a
+ * clean end, so a file that still reads as a pipe stream with this mark was
+ * cut (SIGKILL, full disk). See pd_writer.h. */
 #define PD_EVENT_UPDATE_SYSCALL_MAP 0x74626f78ULL
+#define PD_EVENT_UPDATE_UNFINISHED  0x75786274ULL
 
 /* feature bits */
 enum {
@@ -79,8 +85,13 @@ enum {
 	PD_FEAT_OSRELEASE = 4, PD_FEAT_VERSION = 5, PD_FEAT_ARCH = 6,
 	PD_FEAT_NRCPUS = 7, PD_FEAT_CPUDESC = 8, PD_FEAT_CPUID = 9,
 	PD_FEAT_TOTAL_MEM = 10, PD_FEAT_CMDLINE = 11, PD_FEAT_EVENT_DESC = 12,
+	PD_FEAT_CPU_TOPOLOGY = 13, PD_FEAT_NUMA_TOPOLOGY = 14, PD_FEAT_PMU_MAPPINGS = 16,
+	PD_FEAT_CACHE = 20, PD_FEAT_SAMPLE_TIME = 21, PD_FEAT_MEM_TOPOLOGY = 22,
+	PD_FEAT_BPF_PROG_INFO = 25, PD_FEAT_BPF_BTF = 26, PD_FEAT_PMU_CAPS = 31,
 	PD_FEAT_LAST_PERF = 32,          /* HEADER_LAST_FEATURE in perf 6.1 */
-	PD_FEAT_SYSCALL_MAP = 200,       /* tracebox's private bit; perf skips it */
+	/* tracebox's old private bit: read, no longer written (perf 6.1's
+	 * inject calls a handler past its 32-entry table for it) */
+	PD_FEAT_SYSCALL_MAP = 200,
 	PD_FEAT_BITS = 256
 };
 

@@ -88,6 +88,16 @@ static int header_tracing_data(struct pd_session *s, const unsigned char *rec, s
 
 /* ---- reading one record ---- */
 
+/* An unfinished recording ends at @off: a record cut by SIGKILL or a full
+ * disk, or (killed while finishing) the start of the feature index. */
+static int cut_tail(struct pd_session *s, uint64_t off)
+{
+	s->stats.cut_off = off;
+	s->stats.cut_bytes = s->file_size != UINT64_MAX && s->file_size > off ?
+			     s->file_size - off : 0;
+	return 0;
+}
+
 /* Peek the next whole record. Returns 1 with rec, size and off set, 0 at a
  * clean end, or an error. The record stays in the buffer until consumed. */
 static int next_record(struct pd_session *s, const unsigned char **rec, size_t *size,
@@ -98,16 +108,21 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 	uint16_t sz;
 
 	*off = s->in.pos;
+	s->stats.cut_off = *off;
 	p = pd_in_peek(&s->in, PD_EVENT_HEADER, &avail, s->err);
 	if (!p) {
 		if (s->err && s->err->code)
 			return s->err->code;
 		if (avail == 0)
 			return 0;
+		if (s->stats.unfinished)
+			return cut_tail(s, *off);
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
 				  "record header needs 8 bytes, %zu left", avail);
 	}
 	sz = pd_u16(p + 6);
+	if (sz < PD_EVENT_HEADER && s->stats.unfinished)
+		return cut_tail(s, *off);
 	if (sz < PD_EVENT_HEADER)
 		return tb_err_set(s->err, TB_ERR_FORMAT, *off,
 				  "record type %u has size %u, smaller than its header",
@@ -116,6 +131,8 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 	if (!p) {
 		if (s->err && s->err->code)
 			return s->err->code;
+		if (s->stats.unfinished)
+			return cut_tail(s, *off);
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
 				  "record type %u of %u bytes runs past the end of the data "
 				  "(%zu bytes left)", pd_u32(p ? p : s->in.buf + s->in.head), sz,
@@ -396,6 +413,8 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 	case PD_REC_COMPRESSED:
 		return 0;                 /* nothing a tracepoint report needs */
 	case PD_REC_EVENT_UPDATE:
+		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_UNFINISHED && s->pipe)
+			s->stats.unfinished = 1;
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_SYSCALL_MAP)
 			return pd_feature_parse(PD_FEAT_SYSCALL_MAP, rec + 24, size - 24, off + 24,
 						&s->info, s->err);

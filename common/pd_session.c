@@ -509,6 +509,14 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		off = pd_u64(idx + (k - 1) * 16);
 		size = pd_u64(idx + (k - 1) * 16 + 8);
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) &&
+		    off <= s->file_size && size <= s->file_size - off) {
+			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,
+				       "feature %d section of %llu bytes is over the %u MiB this "
+				       "reader accepts", feat, (unsigned long long)size,
+				       (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) >> 20);
+			goto out;
+		}
 		/* every entry must lie in the file, read or not */
 		if (off > s->file_size || size > s->file_size - off) {
 			r = damaged_entry(s, feat, at, err, "section [0x%llx, +0x%llx) is not "
@@ -540,6 +548,43 @@ out:
 	free(payload);
 	free(idx);
 	return r;
+}
+
+/* tracebox's syscall map rides in an EVENT_UPDATE among the first records
+ * of the data (pd_writer.h); read it now, so that --header and the engines
+ * have it before the first sample. Stops at the first sample. */
+static int read_leading_updates(struct pd_session *s, struct tb_err *err)
+{
+	uint64_t off = s->data_offset, end = s->data_offset + s->data_size;
+	unsigned char hdr[24], *buf;
+	int r;
+
+	for (int k = 0; k < 64 && end - off >= 8; k++) {
+		uint16_t size;
+
+		if ((r = pd_pread_all(s->fd, hdr, 8, off, err)))
+			return r;
+		size = pd_u16(hdr + 6);
+		if (size < 8 || size > end - off || pd_u32(hdr) == PD_REC_SAMPLE)
+			return 0;         /* the record reader says what is wrong */
+		if (pd_u32(hdr) == PD_REC_EVENT_UPDATE && size >= 24 && !s->info.has_syscalls) {
+			if ((r = pd_pread_all(s->fd, hdr, 24, off, err)))
+				return r;
+			if (pd_u64(hdr + 8) == PD_EVENT_UPDATE_SYSCALL_MAP) {
+				buf = malloc(size);
+				if (!buf)
+					return TB_ERR_NOMEM;
+				r = pd_pread_all(s->fd, buf, size, off, err);
+				if (!r)
+					r = pd_feature_parse(PD_FEAT_SYSCALL_MAP, buf + 24, size - 24U,
+							     off + 24, &s->info, err);
+				free(buf);
+				return r;
+			}
+		}
+		off += size;
+	}
+	return 0;
 }
 
 static int open_file_mode(struct pd_session *s, struct tb_err *err)
@@ -574,7 +619,7 @@ static int open_file_mode(struct pd_session *s, struct tb_err *err)
 	if ((r = read_attrs(s, hdr, err)))
 		return r;
 	/* EVENT_DESC names need the attrs; tracing data needs nothing else. */
-	if ((r = read_features(s, err)))
+	if ((r = read_features(s, err)) || (r = read_leading_updates(s, err)))
 		return r;
 	pd_session_resolve_names(s);
 	if ((r = pd_session_check_formats(s, 72, err)))

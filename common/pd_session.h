@@ -37,6 +37,12 @@ struct pd_stats {
 	uint64_t nr_lost_samples;         /* sum of PERF_RECORD_LOST_SAMPLES */
 	uint64_t nr_unordered;            /* records queued after a later one went out */
 	uint64_t nr_kernel_mmaps;         /* MMAPs of [kernel.kallsyms] delivered so far */
+	/* a trace-record file still in its pipe-stream form (its recorder was
+	 * killed or its disk filled, see pd_writer.h): read up to the last
+	 * whole record; cut_off is where the bytes that are no record begin
+	 * (cut_bytes of them), or the end of the file */
+	int unfinished;
+	uint64_t cut_off, cut_bytes;
 };
 
 /* What the consumer gets for every sample, in perf script's order. */

@@ -8,10 +8,14 @@
 #include "pd_format.h"
 #include "pd_wfeatures.h"
 
-static int add(struct pdw_features *f, int bit, unsigned char *data, size_t len)
+int pdw_features_add(struct pdw_features *f, int bit, unsigned char *data, size_t len)
 {
 	if (!data)
 		return TB_ERR_NOMEM;
+	if (f->nr == PDW_MAX_FEATURES) {
+		free(data);
+		return TB_ERR_NOMEM;
+	}
 	f->owned[f->nr] = data;
 	f->f[f->nr].bit = bit;
 	f->f[f->nr].data = data;
@@ -20,11 +24,11 @@ static int add(struct pdw_features *f, int bit, unsigned char *data, size_t len)
 	return 0;
 }
 
-static int add_string(struct pdw_features *f, int bit, const char *s)
+int pdw_features_add_string(struct pdw_features *f, int bit, const char *s)
 {
 	unsigned char *b = malloc(pd_header_string_size(s));
 
-	return b ? add(f, bit, b, pd_header_string(b, s)) : TB_ERR_NOMEM;
+	return b ? pdw_features_add(f, bit, b, pd_header_string(b, s)) : TB_ERR_NOMEM;
 }
 
 static int add_cmdline(struct pdw_features *f, int argc, char **argv)
@@ -42,7 +46,7 @@ static int add_cmdline(struct pdw_features *f, int argc, char **argv)
 	n = 4;
 	for (int i = 0; i < argc; i++)
 		n += pd_header_string(b + n, argv[i]);
-	return add(f, PD_FEAT_CMDLINE, b, n);
+	return pdw_features_add(f, PD_FEAT_CMDLINE, b, n);
 }
 
 static int add_event_desc(struct pdw_features *f, const struct pd_wattr *attrs, size_t nr)
@@ -71,7 +75,7 @@ static int add_event_desc(struct pdw_features *f, const struct pd_wattr *attrs, 
 		memcpy(b + n, attrs[i].ids, attrs[i].nr_ids * 8);
 		n += attrs[i].nr_ids * 8;
 	}
-	return add(f, PD_FEAT_EVENT_DESC, b, n);
+	return pdw_features_add(f, PD_FEAT_EVENT_DESC, b, n);
 }
 
 int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
@@ -87,27 +91,45 @@ int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
 	memset(f, 0, sizeof(*f));
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
-	if ((r = add(f, PD_FEAT_TRACING_DATA, td, td_len)) ||
-	    (r = add_string(f, PD_FEAT_HOSTNAME, u.nodename)) ||
-	    (r = add_string(f, PD_FEAT_OSRELEASE, u.release)) ||
-	    (r = add_string(f, PD_FEAT_VERSION, version)) ||
-	    (r = add_string(f, PD_FEAT_ARCH, u.machine)))
+	/* in bit order: the writer writes them in this order */
+	if ((r = pdw_features_add(f, PD_FEAT_TRACING_DATA, td, td_len)) ||
+	    (r = pdw_sys_features(f, PD_FEAT_BUILD_ID, PD_FEAT_BUILD_ID)) ||
+	    (r = pdw_features_add_string(f, PD_FEAT_HOSTNAME, u.nodename)) ||
+	    (r = pdw_features_add_string(f, PD_FEAT_OSRELEASE, u.release)) ||
+	    (r = pdw_features_add_string(f, PD_FEAT_VERSION, version)) ||
+	    (r = pdw_features_add_string(f, PD_FEAT_ARCH, u.machine)))
 		return r;
 	cpus[0] = (uint32_t)sysconf(_SC_NPROCESSORS_CONF);
 	cpus[1] = (uint32_t)sysconf(_SC_NPROCESSORS_ONLN);
 	b = malloc(8);
 	if (b)
 		memcpy(b, cpus, 8);
-	if ((r = add(f, PD_FEAT_NRCPUS, b, 8)) || (r = add_cmdline(f, argc, argv)) ||
-	    (r = add_event_desc(f, attrs, nr_attrs)))
+	if ((r = pdw_features_add(f, PD_FEAT_NRCPUS, b, 8)) ||
+	    (r = pdw_sys_features(f, PD_FEAT_CPUDESC, PD_FEAT_TOTAL_MEM)) ||
+	    (r = add_cmdline(f, argc, argv)) || (r = add_event_desc(f, attrs, nr_attrs)) ||
+	    (r = pdw_sys_features(f, PD_FEAT_CPU_TOPOLOGY, PD_FEAT_SAMPLE_TIME - 1)))
+		return r;
+	b = calloc(1, 16);        /* first and last sample time: pdw_features_sample_time() */
+	if ((r = pdw_features_add(f, PD_FEAT_SAMPLE_TIME, b, 16)) ||
+	    (r = pdw_sys_features(f, PD_FEAT_SAMPLE_TIME + 1, PD_FEAT_LAST_PERF - 1)))
 		return r;
 	if (scmap) {
 		size_t len;
 
-		if ((r = scmap_encode(scmap, &b, &len)) || (r = add(f, PD_FEAT_SYSCALL_MAP, b, len)))
+		if ((r = scmap_encode(scmap, &b, &len)) ||
+		    (r = pdw_features_add(f, PD_FEAT_SYSCALL_MAP, b, len)))
 			return r;
 	}
 	return 0;
+}
+
+void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t last)
+{
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->f[i].bit == PD_FEAT_SAMPLE_TIME) {
+			memcpy(f->owned[i], &first, 8);
+			memcpy(f->owned[i] + 8, &last, 8);
+		}
 }
 
 void pdw_features_free(struct pdw_features *f)

@@ -6,7 +6,7 @@
 #include "pd_writer.h"
 #include "syscall_map.h"
 
-#define PDW_MAX_FEATURES 12
+#define PDW_MAX_FEATURES 32
 
 struct pdw_features {
 	struct pd_wfeature f[PDW_MAX_FEATURES];   /* sorted by bit */
@@ -15,9 +15,14 @@ struct pdw_features {
 };
 
 /**
- * pdw_features_build - TRACING_DATA (@td, taken over), HOSTNAME, OSRELEASE,
- * VERSION (@version), ARCH, NRCPUS, CMDLINE (@argv), EVENT_DESC (@attrs)
- * and, when @scmap is not NULL, the private SYSCALL_MAP.
+ * pdw_features_build - every feature perf record 6.1 writes for a
+ * tracepoint recording, in bit order: TRACING_DATA (@td, taken over),
+ * BUILD_ID (empty), HOSTNAME, OSRELEASE, VERSION (@version), ARCH, NRCPUS,
+ * CPUDESC, CPUID, TOTAL_MEM, CMDLINE (@argv), EVENT_DESC (@attrs),
+ * CPU_TOPOLOGY, NUMA_TOPOLOGY, PMU_MAPPINGS, CACHE, SAMPLE_TIME (zero until
+ * pdw_features_sample_time), MEM_TOPOLOGY, BPF_PROG_INFO, BPF_BTF,
+ * PMU_CAPS; then, when @scmap is not NULL, the syscall map (an entry the
+ * writer puts in an EVENT_UPDATE record, not a feature section).
  * Returns 0 or TB_ERR_NOMEM.
  */
 int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
@@ -25,5 +30,14 @@ int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
 		       const struct pd_wattr *attrs, size_t nr_attrs,
 		       const struct syscall_map *scmap);
 void pdw_features_free(struct pdw_features *f);
+/** pdw_features_sample_time - fill SAMPLE_TIME (ns, perf's clock) */
+void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t last);
+/** pdw_features_add - append feature @bit, taking over @data (freed even on
+ * failure); pdw_features_add_string - a perf_header_string feature */
+int pdw_features_add(struct pdw_features *f, int bit, unsigned char *data, size_t len);
+int pdw_features_add_string(struct pdw_features *f, int bit, const char *s);
+/** pdw_sys_features - the machine features (pd_wsys.c) whose bits lie in
+ * [@bit_lo, @bit_hi], from /proc and /sys; 0 or TB_ERR_NOMEM */
+int pdw_sys_features(struct pdw_features *f, int bit_lo, int bit_hi);
 
 #endif

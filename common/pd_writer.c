@@ -1,6 +1,6 @@
-/* pd_writer.c - write perf.data: file mode (header patched last, features
- * after the data) and pipe mode (HEADER_* records first). Layout:
- * perf-data-format.md sections 2, 3, 5, 6 and 9. */
+/* pd_writer.c - write perf.data: a pipe stream (-o -), or a regular file
+ * streamed in pipe format and turned into file mode at a clean end (layout
+ * and why: pd_writer.h). perf-data-format.md sections 2, 3, 5, 6 and 9. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <stdlib.h>
@@ -70,33 +70,6 @@ size_t pd_header_string(unsigned char *out, const char *s)
 static void put_u64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 static void put_u32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
 
-static int start_file(struct pd_writer *w, struct tb_err *err)
-{
-	unsigned char zero[PD_FILE_HEADER_SIZE] = { 0 };
-	uint64_t ids_off = PD_FILE_HEADER_SIZE, nr_ids = 0;
-	unsigned char entry[ATTR_SIZE + 16];
-
-	if (full_write(w->fd, zero, sizeof(zero)))
-		return io_err(err, 0, "writing the file header");
-	for (size_t i = 0; i < w->nr_attrs; i++) {
-		if (w->attrs[i].nr_ids &&
-		    full_write(w->fd, w->attrs[i].ids, w->attrs[i].nr_ids * 8))
-			return io_err(err, ids_off, "writing the ids");
-		nr_ids += w->attrs[i].nr_ids;
-	}
-	for (size_t i = 0; i < w->nr_attrs; i++) {
-		memcpy(entry, w->attrs[i].attr, ATTR_SIZE);
-		put_u32(entry + PD_ATTR_OFF_SIZE, ATTR_SIZE);
-		put_u64(entry + ATTR_SIZE, ids_off);
-		put_u64(entry + ATTR_SIZE + 8, w->attrs[i].nr_ids * 8);
-		ids_off += w->attrs[i].nr_ids * 8;
-		if (full_write(w->fd, entry, sizeof(entry)))
-			return io_err(err, ids_off, "writing the attrs");
-	}
-	w->data_offset = PD_FILE_HEADER_SIZE + nr_ids * 8 + w->nr_attrs * sizeof(entry);
-	return 0;
-}
-
 static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_t alen,
 			const void *b, size_t blen, struct tb_err *err)
 {
@@ -119,10 +92,36 @@ static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_
 	return 0;
 }
 
-static int start_pipe(struct pd_writer *w, struct tb_err *err)
+/* An EVENT_UPDATE of tracebox's own @type with @payload, padded to 8. */
+static int write_update(struct pd_writer *w, uint64_t type, const unsigned char *payload,
+			size_t len, struct tb_err *err)
+{
+	unsigned char upd[16], pad[8] = { 0 };
+	size_t padded = (len + 7) & ~(size_t)7;
+	unsigned char *buf;
+	int r;
+
+	if (!w->nr_attrs || !w->attrs[0].nr_ids)
+		return 0;             /* perf needs a real sample id on it */
+	buf = malloc(padded ? padded : 1);
+	if (!buf)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (len)
+		memcpy(buf, payload, len);
+	memcpy(buf + len, pad, padded - len);
+	put_u64(upd, type);
+	put_u64(upd + 8, w->attrs[0].ids[0]);
+	r = write_record(w, PD_REC_EVENT_UPDATE, upd, 16, buf, padded, err);
+	free(buf);
+	return r;
+}
+
+/* The pipe stream's header records (see pd_writer.h for the layout). */
+static int start_stream(struct pd_writer *w, struct tb_err *err)
 {
 	unsigned char hdr[16], attr[ATTR_SIZE], u64b[8], pad[8] = { 0 }, td[8];
-	const struct pd_wfeature *tdf = NULL, *scf = NULL;
+	const struct pd_wfeature *tdf = NULL;
+	off_t pos;
 	int r;
 
 	put_u64(hdr, PD_MAGIC2);
@@ -139,14 +138,12 @@ static int start_pipe(struct pd_writer *w, struct tb_err *err)
 	for (size_t i = 0; i < w->nr_feats; i++) {
 		const struct pd_wfeature *f = &w->feats[i];
 
-		if (f->bit == PD_FEAT_TRACING_DATA) {
+		if (f->bit == PD_FEAT_TRACING_DATA)
 			tdf = f;
+		/* perf sends neither in pipe mode (its build ids come at the end) */
+		if (f->bit == PD_FEAT_TRACING_DATA || f->bit == PD_FEAT_BUILD_ID ||
+		    f->bit == PD_FEAT_CACHE || f->bit >= PD_FEAT_LAST_PERF)
 			continue;
-		}
-		if (f->bit == PD_FEAT_SYSCALL_MAP) {
-			scf = f;
-			continue;
-		}
 		put_u64(u64b, (uint64_t)f->bit);
 		if ((r = write_record(w, PD_REC_HEADER_FEATURE, u64b, 8, f->data, f->len, err)))
 			return r;
@@ -165,13 +162,22 @@ static int start_pipe(struct pd_writer *w, struct tb_err *err)
 		    full_write(w->fd, pad, padded - tdf->len))
 			return io_err(err, TB_NO_OFFSET, "writing the tracing data");
 	}
-	if (scf && w->nr_attrs && w->attrs[0].nr_ids) {
-		unsigned char upd[16];
+	if (w->staged && (r = write_update(w, PD_EVENT_UPDATE_UNFINISHED, NULL, 0, err)))
+		return r;
+	if (w->staged) {
+		pos = lseek(w->fd, 0, SEEK_CUR);
+		if (pos < 0)
+			return io_err(err, TB_NO_OFFSET, "finding the data offset");
+		w->data_offset = (uint64_t)pos;
+	}
+	if (w->scmap) {
+		uint64_t before = w->data_offset;
 
-		put_u64(upd, PD_EVENT_UPDATE_SYSCALL_MAP);
-		put_u64(upd + 8, w->attrs[0].ids[0]);
-		if ((r = write_record(w, PD_REC_EVENT_UPDATE, upd, 16, scf->data, scf->len, err)))
+		if ((r = write_update(w, PD_EVENT_UPDATE_SYSCALL_MAP, w->scmap->data, w->scmap->len,
+				      err)))
 			return r;
+		if (w->staged && (pos = lseek(w->fd, 0, SEEK_CUR)) >= 0)
+			w->data_size = w->data_base = (uint64_t)pos - before;
 	}
 	return 0;
 }
@@ -187,15 +193,29 @@ int pd_writer_start(struct pd_writer *w, int fd, int pipe, const struct pd_wattr
 	w->nr_attrs = nr_attrs;
 	w->feats = feats;
 	w->nr_feats = nr_feats;
-	return pipe ? start_pipe(w, err) : start_file(w, err);
+	w->staged = !pipe;
+	for (size_t i = 0; i < nr_feats; i++)
+		if (feats[i].bit == PD_FEAT_SYSCALL_MAP)
+			w->scmap = &feats[i];
+	return start_stream(w, err);
 }
 
-static uint64_t features_size(const struct pd_writer *w)
+/* Whether feature @f goes in the file-mode feature sections. */
+static int is_file_feature(const struct pd_wfeature *f)
 {
-	uint64_t n = w->nr_feats * 16;
+	return f->bit < PD_FEAT_LAST_PERF;
+}
+
+/* Bytes written at a clean end: index, features, ids, attrs. */
+static uint64_t trailer_size(const struct pd_writer *w)
+{
+	uint64_t n = w->nr_attrs * (ATTR_SIZE + 16);
 
 	for (size_t i = 0; i < w->nr_feats; i++)
-		n += w->feats[i].len;
+		if (is_file_feature(&w->feats[i]))
+			n += 16 + w->feats[i].len;
+	for (size_t i = 0; i < w->nr_attrs; i++)
+		n += w->attrs[i].nr_ids * 8;
 	return n;
 }
 
@@ -203,17 +223,19 @@ static uint64_t features_size(const struct pd_writer *w)
  * whole chunk that frees room for the index and features, and stop. */
 static void cut_back(struct pd_writer *w, uint64_t partial)
 {
-	uint64_t end = w->data_size + partial, keep = 0;
-	uint64_t room = features_size(w) + 16384;
+	uint64_t end = w->data_size + partial, keep = w->data_base, samples = 0;
+	uint64_t room = trailer_size(w) + 16384;
 
 	for (size_t k = 0; k < w->nr_history && k < PD_WRITER_HISTORY; k++) {
-		uint64_t h = w->history[(w->nr_history - 1 - k) % PD_WRITER_HISTORY];
+		size_t at = (w->nr_history - 1 - k) % PD_WRITER_HISTORY;
 
-		if (end - h >= room) {
-			keep = h;
+		if (end - w->history[at].end >= room) {
+			keep = w->history[at].end;
+			samples = w->history[at].samples;
 			break;
 		}
 	}
+	w->samples = samples;
 	if (ftruncate(w->fd, (off_t)(w->data_offset + keep)) == 0)
 		lseek(w->fd, (off_t)(w->data_offset + keep), SEEK_SET);
 	w->dropped = end - keep;
@@ -222,6 +244,12 @@ static void cut_back(struct pd_writer *w, uint64_t partial)
 
 int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 		    struct tb_err *err)
+{
+	return pd_writer_write_samples(w, iov, iovcnt, 0, err);
+}
+
+int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+			    uint64_t nr_samples, struct tb_err *err)
 {
 	struct iovec v[8];
 	uint64_t total = 0, done = 0;
@@ -237,7 +265,7 @@ int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 		if (got < 0 && e == EINTR)
 			continue;
 		if (got <= 0) {
-			if (!w->pipe)
+			if (w->staged)
 				cut_back(w, done);
 			errno = got == 0 ? ENOSPC : e;
 			return io_err(err, w->data_offset + w->data_size + done, "writing data");
@@ -253,37 +281,65 @@ int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 		}
 	}
 	w->data_size += total;
-	w->history[w->nr_history++ % PD_WRITER_HISTORY] = w->data_size;
+	w->samples += nr_samples;
+	w->history[w->nr_history % PD_WRITER_HISTORY].end = w->data_size;
+	w->history[w->nr_history % PD_WRITER_HISTORY].samples = w->samples;
+	w->nr_history++;
 	return 0;
 }
 
+/* File mode at a clean end: the trailer after the data, then the header
+ * that turns the pipe stream into a file-mode file (one 104-byte pwrite). */
 int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 {
-	unsigned char hdr[PD_FILE_HEADER_SIZE];
-	uint64_t index_off, off;
-	uint64_t bitmap[4] = { 0 };
-	unsigned char e[16];
+	unsigned char hdr[PD_FILE_HEADER_SIZE], entry[ATTR_SIZE + 16], e[16];
+	uint64_t index_off, off, ids_off, attrs_off, bitmap[4] = { 0 };
+	size_t nr = 0, k = 0;
 
-	if (w->pipe)
+	if (!w->staged)
 		return 0;
 	index_off = w->data_offset + w->data_size;
-	off = index_off + w->nr_feats * 16;
+	for (size_t i = 0; i < w->nr_feats; i++)
+		nr += is_file_feature(&w->feats[i]);
+	off = index_off + nr * 16;
 	for (size_t i = 0; i < w->nr_feats; i++) {
 		const struct pd_wfeature *f = &w->feats[i];
 
+		if (!is_file_feature(f))
+			continue;
 		put_u64(e, off);
 		put_u64(e + 8, f->len);
-		if (full_pwrite(w->fd, e, 16, index_off + i * 16) ||
+		if (full_pwrite(w->fd, e, 16, index_off + k++ * 16) ||
 		    full_pwrite(w->fd, f->data, f->len, off))
 			return io_err(err, off, "writing the features");
 		off += f->len;
 		bitmap[f->bit / 64] |= 1ULL << (f->bit % 64);
 	}
+	ids_off = off;
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		if (full_pwrite(w->fd, w->attrs[i].ids, w->attrs[i].nr_ids * 8, off))
+			return io_err(err, off, "writing the ids");
+		off += w->attrs[i].nr_ids * 8;
+	}
+	attrs_off = off;
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		memcpy(entry, w->attrs[i].attr, ATTR_SIZE);
+		put_u32(entry + PD_ATTR_OFF_SIZE, ATTR_SIZE);
+		put_u64(entry + ATTR_SIZE, ids_off);
+		put_u64(entry + ATTR_SIZE + 8, w->attrs[i].nr_ids * 8);
+		ids_off += w->attrs[i].nr_ids * 8;
+		if (full_pwrite(w->fd, entry, sizeof(entry), off))
+			return io_err(err, off, "writing the attrs");
+		off += sizeof(entry);
+	}
+	/* a cut-back file may still hold bytes past the trailer */
+	if (ftruncate(w->fd, (off_t)off) && errno != EINVAL)
+		return io_err(err, off, "truncating the file");
 	memset(hdr, 0, sizeof(hdr));
 	put_u64(hdr, PD_MAGIC2);
 	put_u64(hdr + 8, PD_FILE_HEADER_SIZE);
 	put_u64(hdr + 16, ATTR_SIZE + 16);
-	put_u64(hdr + 24, w->data_offset - w->nr_attrs * (ATTR_SIZE + 16));
+	put_u64(hdr + 24, attrs_off);
 	put_u64(hdr + 32, w->nr_attrs * (ATTR_SIZE + 16));
 	put_u64(hdr + 40, w->data_offset);
 	put_u64(hdr + 48, w->data_size);
@@ -291,8 +347,5 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 		put_u64(hdr + 72 + 8 * i, bitmap[i]);
 	if (full_pwrite(w->fd, hdr, sizeof(hdr), 0))
 		return io_err(err, 0, "writing the file header");
-	/* a cut-back file may still hold bytes past the features */
-	if (ftruncate(w->fd, (off_t)off) && errno != EINVAL)
-		return io_err(err, off, "truncating the file");
 	return 0;
 }

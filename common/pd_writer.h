@@ -25,35 +25,66 @@ struct pd_wfeature {
 
 struct pd_writer {
 	int fd, pipe;
-	uint64_t data_offset;          /* file mode: where the data starts */
+	int staged;                    /* a regular file streamed as pipe format */
+	uint64_t data_offset;          /* where the data starts (the syscall map) */
 	uint64_t data_size;            /* data bytes written so far */
+	uint64_t data_base;            /* the syscall map's bytes: never cut back */
 	const struct pd_wattr *attrs;
 	size_t nr_attrs;
 	const struct pd_wfeature *feats;
 	size_t nr_feats;
-	/* ends (relative to data start) of the latest whole chunks, for a full disk */
-	uint64_t history[PD_WRITER_HISTORY];
+	const struct pd_wfeature *scmap;   /* the syscall map, out of @feats */
+	/* ends (relative to data start) of the latest whole chunks and the
+	 * samples written up to each, to cut back at a full disk */
+	struct { uint64_t end, samples; } history[PD_WRITER_HISTORY];
 	size_t nr_history;
 	uint64_t dropped;              /* bytes given up to make room at a full disk */
+	uint64_t samples;              /* SAMPLE records on disk (the caller counts them) */
 };
 
 /*
+ * Layout of a regular file (why: perf 6.1 refuses a file-mode file whose
+ * header was never patched, and needs its tracing data as a feature, which
+ * comes after the data; but it reads a pipe-format stream from a regular
+ * file, also one cut in the middle of a record). So the file is a pipe
+ * stream while it is written, and becomes a file-mode file at a clean end:
+ *
+ *   0     pipe header (16 bytes)           overwritten by the 104-byte file
+ *   16    HEADER_ATTR per attr             header at a clean end; file mode
+ *         HEADER_FEATURE ..., end mark     never reads these records again
+ *         HEADER_TRACING_DATA + payload    (so perf parses the tracing data
+ *         EVENT_UPDATE "unfinished" mark    once: the feature copy)
+ *   D     EVENT_UPDATE syscall map         the data section starts here, in
+ *         COMMs, samples, FINISHED_ROUNDs   both modes; a write per drained ring
+ *   end   feature index, features,         written at a clean end, then the
+ *         ids, attrs                       header, last
+ *
+ * A SIGKILL or a full disk leaves a pipe stream that holds every record
+ * written (perf script reads it; trace-report reads it with a warning, the
+ * "unfinished" mark telling it the recording was cut). Pipe mode (-o -) is
+ * the same stream without the mark and without the clean-end rewrite.
+ *
  * Usage:
- *   pd_writer_start(w, fd, pipe, attrs, n, feats, m)   header / HEADER_* records
+ *   pd_writer_start(w, fd, pipe, attrs, n, feats, m)   header records
  *   pd_writer_write(w, iov, cnt) ...                   whole records only
- *   pd_writer_finish(w)                                file mode: index, features, header
+ *   (pd_writer_write_samples() also counts the samples they hold)
+ *   pd_writer_finish(w)                                file: trailer, header
  * On a write error in file mode pd_writer_write() returns it with @err set,
  * after cutting the data back to the last whole chunk that leaves room for
- * the features; pd_writer_finish() then still leaves a file perf reads.
+ * the trailer; pd_writer_finish() then still leaves a file perf reads.
  * @feats must be sorted by bit and include TRACING_DATA; they must stay valid
- * until finish. The syscall map (PD_FEAT_SYSCALL_MAP) goes in an EVENT_UPDATE
- * record in pipe mode, where perf refuses unknown features.
+ * (their payloads may change) until finish. A PD_FEAT_SYSCALL_MAP entry is
+ * not a feature: it goes in the EVENT_UPDATE at D.
  */
 int pd_writer_start(struct pd_writer *w, int fd, int pipe, const struct pd_wattr *attrs,
 		    size_t nr_attrs, const struct pd_wfeature *feats, size_t nr_feats,
 		    struct tb_err *err);
 int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 		    struct tb_err *err);
+/** pd_writer_write_samples - pd_writer_write() of records holding @nr_samples
+ * SAMPLEs: w->samples counts what is on disk, also after a cut-back */
+int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+			    uint64_t nr_samples, struct tb_err *err);
 int pd_writer_finish(struct pd_writer *w, struct tb_err *err);
 
 /** pd_header_string - perf_header_string encoding: u32 len (strlen+1 rounded

@@ -15,7 +15,7 @@
 #include "pd_format.h"
 #include "recorder.h"
 
-#define DRAIN_CHUNK (256u << 10)
+#define DRAIN_CHUNK (64u << 10)     /* a full disk costs at most this much */
 
 void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
 	      unsigned char attr[128])
@@ -83,6 +83,7 @@ int rec_open(struct recorder *r, struct rec_event *evs, size_t nr_evs,
 	memset(r, 0, sizeof(*r));
 	r->evs = evs;
 	r->nr_evs = nr_evs;
+	r->counts.time_off = PD_EVENT_HEADER + 3 * 8;   /* IDENTIFIER, IP, TID, then TIME */
 	r->fds = calloc(o->nr_cpus * nr_threads * nr_evs, sizeof(int));
 	r->rings = calloc(o->nr_cpus, sizeof(*r->rings));
 	if (!r->fds || !r->rings)
@@ -191,8 +192,11 @@ int rec_drain(struct recorder *r, struct pd_writer *w, struct tb_err *err)
 		int n;
 
 		/* in bounded chunks, so a full disk costs at most one chunk */
+		uint64_t before = r->counts.samples;
+
 		while ((n = ring_peek(&r->rings[i], iov, &head, DRAIN_CHUNK, &r->counts)) > 0) {
-			rc = pd_writer_write(w, iov, n, err);
+			rc = pd_writer_write_samples(w, iov, n, r->counts.samples - before, err);
+			before = r->counts.samples;
 			ring_consume(&r->rings[i], head);
 			if (rc)
 				return rc;

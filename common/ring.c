@@ -69,6 +69,15 @@ static uint64_t walk_records(const struct ring *r, uint64_t tail, uint64_t head,
 			break;
 		if (type == PD_REC_SAMPLE) {
 			c->samples++;
+			if (c->time_off && size >= c->time_off + 8) {
+				uint64_t t;
+
+				ring_copy(r, pos + c->time_off, &t, 8);
+				if (!c->first_time || t < c->first_time)
+					c->first_time = t;
+				if (t > c->last_time)
+					c->last_time = t;
+			}
 		} else if (type == PD_REC_LOST && size >= 24) {
 			ring_copy(r, pos, hdr, 24);
 			c->lost_records++;

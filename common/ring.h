@@ -21,6 +21,8 @@ struct ring_counts {
 	uint64_t samples;
 	uint64_t lost_records;
 	uint64_t lost_events;
+	size_t time_off;         /* where a sample holds its time (0: not tracked) */
+	uint64_t first_time, last_time;   /* of the samples seen */
 };
 
 /*

@@ -146,12 +146,21 @@ long tracefs_list_events(const char *tracefs, const char *glob,
 		if (!sub)
 			continue;
 		while ((e = readdir(sub))) {
-			char name[600];
+			char name[600], idpath[1400];
 
 			if (e->d_name[0] == '.' || e->d_type != DT_DIR)
 				continue;
 			snprintf(name, sizeof(name), "%s:%s", s->d_name, e->d_name);
 			if (glob && fnmatch(glob, name, 0))
+				continue;
+			/* only what perf_event_open records: a tracepoint has an id
+			 * and an enable file; ftrace's own formats (ftrace:*) have
+			 * no enable file, some no id, and perf_event_open refuses them */
+			snprintf(idpath, sizeof(idpath), "%s/%s/id", path, e->d_name);
+			if (access(idpath, F_OK))
+				continue;
+			snprintf(idpath, sizeof(idpath), "%s/%s/enable", path, e->d_name);
+			if (access(idpath, F_OK))
 				continue;
 			if (nr == cap) {
 				char **n = realloc(names, (cap = cap ? cap * 2 : 256) * sizeof(*n));
