@@ -13,7 +13,9 @@
 #define PD_FILE_HEADER_OLD  72
 #define PD_PIPE_HEADER_SIZE 16
 #define PD_ATTR_SIZE_VER0   64
-#define PD_ATTR_SIZE_MAX    128     /* perf 6.1 rejects anything larger */
+#define PD_ATTR_SIZE_MAX    128     /* perf 6.1's attr; it rejects anything larger */
+#define PD_ATTR_SIZE_LIMIT  4096    /* the kernel's bound (a page): larger attrs are read
+				       for their first 128 bytes */
 #define PD_EVENT_HEADER     8
 
 /* perf_event_attr.type */

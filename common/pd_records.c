@@ -56,6 +56,9 @@ static int header_feature(struct pd_session *s, const unsigned char *rec, size_t
 	if (size < 16)
 		return bad(s, off, "HEADER_FEATURE record too short", size);
 	feat = pd_u64(rec + 8);
+	/* perf 6.1 fails on these ("invalid record type"); skip and say so */
+	if (feat != PD_FEAT_LAST_PERF && feat < PD_FEAT_BITS && !pd_feature_known((int)feat))
+		s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 	if (feat >= PD_FEAT_BITS)
 		return 0;
 	s->features[feat / 64] |= 1ULL << (feat % 64);

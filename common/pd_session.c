@@ -121,10 +121,10 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	size = pd_u32(p + PD_ATTR_OFF_SIZE);
 	if (size == 0)
 		size = PD_ATTR_SIZE_VER0;
-	if (size < PD_ATTR_SIZE_VER0 || size > PD_ATTR_SIZE_MAX || size % 8)
+	if (size < PD_ATTR_SIZE_VER0 || size > PD_ATTR_SIZE_LIMIT || size % 8)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SIZE,
-				  "attr size %u is not a perf ABI size (64..128, multiple of 8)",
-				  size);
+				  "attr size %u is not a perf ABI size (64..%d, multiple of 8)",
+				  size, PD_ATTR_SIZE_LIMIT);
 	if (size > avail)
 		return tb_err_set(err, TB_ERR_TRUNCATED, off,
 				  "attr of %u bytes, %zu left", size, avail);
@@ -136,8 +136,16 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	s->evsels = n;
 	e = &s->evsels[s->nr_evsels];
 	memset(e, 0, sizeof(*e));
-	memcpy(e->raw, p, size);
-	e->raw_size = size;
+	/* a newer ABI's attr: its first 128 bytes are the attr perf 6.1 knows */
+	if (size > PD_ATTR_SIZE_MAX) {
+		s->stats.nr_big_attrs++;
+		if (size > s->stats.big_attr_size)
+			s->stats.big_attr_size = size;
+		for (uint32_t i = PD_ATTR_SIZE_MAX; i < size; i++)
+			s->stats.big_attr_nonzero |= p[i] != 0;
+	}
+	memcpy(e->raw, p, size < PD_ATTR_SIZE_MAX ? size : PD_ATTR_SIZE_MAX);
+	e->raw_size = size < PD_ATTR_SIZE_MAX ? size : PD_ATTR_SIZE_MAX;
 	e->offset = off;
 	e->type = pd_u32(p + PD_ATTR_OFF_TYPE);
 	e->config = pd_u64(p + PD_ATTR_OFF_CONFIG);
@@ -205,13 +213,13 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 
 			if (sz == 0)
 				sz = PD_ATTR_SIZE_VER0;
-			if (sz <= PD_ATTR_SIZE_MAX && (asize - pos < sz || asize - pos - sz < 16)) {
+			if (sz <= PD_ATTR_SIZE_LIMIT && (asize - pos < sz || asize - pos - sz < 16)) {
 				r = tb_err_set(err, TB_ERR_TRUNCATED, aoff + pos,
 					       "attr %llu and its ids section run past the attrs "
 					       "section", (unsigned long long)k);
 				goto out;
 			}
-			if (sz <= PD_ATTR_SIZE_MAX) {
+			if (sz <= PD_ATTR_SIZE_LIMIT) {
 				ioff = pd_u64(buf + pos + sz);
 				isize = pd_u64(buf + pos + sz + 8);
 			} else {
@@ -369,6 +377,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		size = pd_u64(idx + k * 16 + 8);
 		k++;
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		if (!pd_feature_known(feat))      /* perf skips them too, silently */
+			s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 		/* every entry must lie in the file, read or not */
 		if (off > s->file_size || size > s->file_size - off ||
 		    (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE))) {
