@@ -224,16 +224,11 @@ static size_t body_min(uint32_t type)
 static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
 {
-	int r;
-
 	if (type == PD_REC_SAMPLE) {
-		r = pd_sample_parse(e->sample_type, rec, size, smp);
-		if (r)
-			return tb_err_set(s->err, TB_ERR_TRUNCATED, off - (uint64_t)r,
-					  "sample of %zu bytes ends inside its fields "
-					  "(sample_type 0x%llx)", size,
-					  (unsigned long long)e->sample_type);
-		return 0;
+		struct pd_sample_attr a;
+
+		pd_sample_attr_of(&a, e->raw);
+		return pd_sample_decode(&a, rec, size, off, smp, s->err);
 	}
 	if (size < body_min(type))
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
