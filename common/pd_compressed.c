@@ -60,7 +60,8 @@ int pd_decomp_feed(struct pd_decomp *d, const unsigned char *src, size_t n, uint
 			return tb_err_set(err, TB_ERR_NOMEM, off, "cannot start a zstd stream");
 	}
 	/* keep only the carried tail, at the front */
-	memmove(d->buf, d->buf + d->head, d->len - d->head);
+	if (d->head)
+		memmove(d->buf, d->buf + d->head, d->len - d->head);
 	d->len -= d->head;
 	d->head = 0;
 	start = d->len;
