@@ -108,7 +108,6 @@ static void warn_about_errors(const struct pd_stats *st)
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
-	warn_about_skipped(st);
 }
 
 static void print_stats(const struct pd_stats *st)
@@ -193,6 +192,8 @@ int trace_report_main(int argc, char **argv)
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
 		if (!o.quiet)
 			warn_about_errors(pd_session_stats(s));
+		if (!o.quiet && ret == 0)     /* a failed run says one line */
+			warn_about_skipped(pd_session_stats(s));
 		goto out;
 	}
 	if (report_print_init(&pr, s, stdout, o.nsecs)) {
@@ -218,6 +219,8 @@ int trace_report_main(int argc, char **argv)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
 		warn_about_errors(pd_session_stats(s));
+	if (!o.quiet && !r)                   /* a failed run says one line */
+		warn_about_skipped(pd_session_stats(s));
 	ret = r ? 1 : 0;
 out:
 	ksyms_free(ks);
