@@ -52,6 +52,43 @@ static const struct applet_help report_help = {
 	report_opts_table
 };
 
+/* What tracebox read past where perf 6.1 fails or says nothing: one
+ * warning per kind, at the end (none on recordings perf reads cleanly). */
+static void warn_about_skipped(const struct pd_stats *st)
+{
+	const char *sep = "";
+
+	if (st->skipped_features[0] | st->skipped_features[1] | st->skipped_features[2] |
+	    st->skipped_features[3]) {
+		int n = 0;
+
+		for (int w = 0; w < 4; w++)
+			n += __builtin_popcountll(st->skipped_features[w]);
+		fprintf(stderr, "Warning:\nskipped feature bit%s ", n > 1 ? "s" : "");
+		for (int f = 0; f < 256; f++)
+			if (st->skipped_features[f / 64] >> (f % 64) & 1) {
+				fprintf(stderr, "%s%d", sep, f);
+				sep = ", ";
+			}
+		fprintf(stderr, " (unknown to perf 6.1 and tracebox)\n");
+	}
+	if (st->nr_unknown_records) {
+		fprintf(stderr, "Warning:\nskipped %llu record%s of unknown type",
+			(unsigned long long)st->nr_unknown_records,
+			st->nr_unknown_records > 1 ? "s" : "");
+		for (unsigned i = 0; i < st->nr_unknown_types; i++)
+			fprintf(stderr, "%s%u", i ? ", " : " ", st->unknown_types[i]);
+		fprintf(stderr, "%s\n", st->nr_unknown_types == 8 ? ", ..." : "");
+	}
+	if (st->nr_big_attrs)
+		fprintf(stderr, "Warning:\n%u attrs larger than perf 6.1's 128 bytes (up to %u): "
+			"the bytes past 128 were ignored%s\n", st->nr_big_attrs, st->big_attr_size,
+			st->big_attr_nonzero ? ", and some were not 0" : "");
+	if (st->decomp_tail)
+		fprintf(stderr, "Warning:\nthe compressed data ends with %llu bytes of a cut "
+			"record\n", (unsigned long long)st->decomp_tail);
+}
+
 /* perf_session__warn_about_errors, the parts a tracepoint recording can meet. */
 static void warn_about_errors(const struct pd_stats *st)
 {
@@ -89,7 +126,7 @@ static void print_stats(const struct pd_stats *st)
 		[PD_REC_FINISHED_ROUND] = "FINISHED_ROUND", [PD_REC_ID_INDEX] = "ID_INDEX",
 		[PD_REC_THREAD_MAP] = "THREAD_MAP", [PD_REC_CPU_MAP] = "CPU_MAP",
 		[PD_REC_EVENT_UPDATE] = "EVENT_UPDATE", [PD_REC_HEADER_FEATURE] = "HEADER_FEATURE",
-		[PD_REC_FINISHED_INIT] = "FINISHED_INIT",
+		[PD_REC_FINISHED_INIT] = "FINISHED_INIT", [PD_REC_COMPRESSED] = "COMPRESSED",
 	};
 
 	printf("%-20s %12llu\n", "records", (unsigned long long)st->nr_total);
@@ -181,6 +218,8 @@ int trace_report_main(int argc, char **argv)
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
 		if (!o.quiet)
 			warn_about_errors(pd_session_stats(s));
+		if (!o.quiet && ret == 0)     /* a failed run says one line */
+			warn_about_skipped(pd_session_stats(s));
 		goto out;
 	}
 	if (report_print_init(&pr, s, stdout, o.nsecs)) {
@@ -206,6 +245,8 @@ int trace_report_main(int argc, char **argv)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
 		warn_about_errors(pd_session_stats(s));
+	if (!o.quiet && !r)                   /* a failed run says one line */
+		warn_about_skipped(pd_session_stats(s));
 	ret = r ? 1 : 0;
 out:
 	ksyms_free(ks);

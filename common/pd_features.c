@@ -157,6 +157,16 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 	case PD_FEAT_EVENT_DESC:
 		pd_feature_forget(feat, info);
 		return parse_event_desc(&c, info);
+	case PD_FEAT_COMPRESSED: {
+		uint32_t *v[5] = { &info->comp_ver, &info->comp_type, &info->comp_level,
+				   &info->comp_ratio, &info->comp_mmap_len };
+
+		for (int i = 0; i < 5; i++)
+			if ((r = f_u32(&c, v[i])))
+				return r;
+		info->has_compressed = 1;
+		return 0;
+	}
 	case PD_FEAT_SYSCALL_MAP:
 		pd_feature_forget(feat, info);
 		if ((r = scmap_decode(&info->syscalls, buf, size, base, err)))
@@ -184,6 +194,7 @@ const char *pd_feature_name(int feat)
 	case PD_FEAT_TOTAL_MEM:  return "total memory";
 	case PD_FEAT_CMDLINE:    return "cmdline";
 	case PD_FEAT_EVENT_DESC: return "event desc";
+	case PD_FEAT_COMPRESSED: return "compressed";
 	case PD_FEAT_SYSCALL_MAP: return "syscall map";
 	default:                 return NULL;
 	}
@@ -228,6 +239,11 @@ void pd_feature_forget(int feat, struct pd_header_info *info)
 		free(*slot);
 		*slot = NULL;
 	}
+}
+
+int pd_feature_known(int feat)
+{
+	return (feat > 0 && feat < PD_FEAT_LAST_PERF) || feat == PD_FEAT_SYSCALL_MAP;
 }
 
 void pd_header_info_free(struct pd_header_info *info)

@@ -22,6 +22,9 @@ struct pd_header_info {
 		char *name;
 	} *descs;
 	uint32_t nr_descs;
+	/* HEADER_COMPRESSED (perf record -z): 5 x u32 */
+	int has_compressed;
+	uint32_t comp_ver, comp_type, comp_level, comp_ratio, comp_mmap_len;
 	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */
 	int has_syscalls;
 	struct syscall_map syscalls;
@@ -47,5 +50,9 @@ void pd_feature_forget(int feat, struct pd_header_info *info);
 
 /** pd_feature_name - perf's name of a feature bit ("hostname", ...), or NULL */
 const char *pd_feature_name(int feat);
+
+/** pd_feature_known - whether perf 6.1 or tracebox knows feature bit @feat
+ * (1..31, and tracebox's syscall map); other set bits are skipped */
+int pd_feature_known(int feat);
 
 #endif

@@ -13,7 +13,9 @@
 #define PD_FILE_HEADER_OLD  72
 #define PD_PIPE_HEADER_SIZE 16
 #define PD_ATTR_SIZE_VER0   64
-#define PD_ATTR_SIZE_MAX    128     /* perf 6.1 rejects anything larger */
+#define PD_ATTR_SIZE_MAX    128     /* perf 6.1's attr; it rejects anything larger */
+#define PD_ATTR_SIZE_LIMIT  4096    /* the kernel's bound (a page): larger attrs are read
+				       for their first 128 bytes */
 #define PD_EVENT_HEADER     8
 
 /* perf_event_attr.type */
@@ -31,11 +33,32 @@ enum { PD_TYPE_HARDWARE = 0, PD_TYPE_SOFTWARE = 1, PD_TYPE_TRACEPOINT = 2 };
 #define PD_S_PERIOD     (1ULL << 8)
 #define PD_S_STREAM_ID  (1ULL << 9)
 #define PD_S_RAW        (1ULL << 10)
-#define PD_S_IDENTIFIER (1ULL << 16)
-/* What a tracepoint reader understands; anything else is refused. */
-#define PD_S_KNOWN (PD_S_IP | PD_S_TID | PD_S_TIME | PD_S_ADDR | PD_S_CALLCHAIN | \
-		    PD_S_ID | PD_S_CPU | PD_S_PERIOD | PD_S_STREAM_ID | PD_S_RAW | \
-		    PD_S_IDENTIFIER)
+#define PD_S_BRANCH_STACK   (1ULL << 11)
+#define PD_S_REGS_USER      (1ULL << 12)
+#define PD_S_STACK_USER     (1ULL << 13)
+#define PD_S_WEIGHT         (1ULL << 14)
+#define PD_S_DATA_SRC       (1ULL << 15)
+#define PD_S_IDENTIFIER     (1ULL << 16)
+#define PD_S_TRANSACTION    (1ULL << 17)
+#define PD_S_REGS_INTR      (1ULL << 18)
+#define PD_S_PHYS_ADDR      (1ULL << 19)
+#define PD_S_AUX            (1ULL << 20)
+#define PD_S_CGROUP         (1ULL << 21)
+#define PD_S_DATA_PAGE_SIZE (1ULL << 22)
+#define PD_S_CODE_PAGE_SIZE (1ULL << 23)
+#define PD_S_WEIGHT_STRUCT  (1ULL << 24)
+/* Every bit perf 6.1 decodes (PERF_SAMPLE_MAX = 1 << 25); the layout past
+ * a newer bit is unknown, so such files are refused. */
+#define PD_S_KNOWN ((1ULL << 25) - 1)
+
+/* read_format bits */
+#define PD_FMT_TOTAL_TIME_ENABLED (1ULL << 0)
+#define PD_FMT_TOTAL_TIME_RUNNING (1ULL << 1)
+#define PD_FMT_ID                 (1ULL << 2)
+#define PD_FMT_GROUP              (1ULL << 3)
+#define PD_FMT_LOST               (1ULL << 4)
+/* branch_sample_type: the stack starts with hw_idx */
+#define PD_BRANCH_HW_INDEX        (1ULL << 17)
 
 /* attr flag bits (u64 at offset 40) */
 #define PD_ATTR_FLAG_SAMPLE_ID_ALL (1ULL << 18)
@@ -48,6 +71,9 @@ enum { PD_TYPE_HARDWARE = 0, PD_TYPE_SOFTWARE = 1, PD_TYPE_TRACEPOINT = 2 };
 #define PD_ATTR_OFF_SAMPLE_TYPE 24
 #define PD_ATTR_OFF_READ_FORMAT 32
 #define PD_ATTR_OFF_FLAGS       40
+#define PD_ATTR_OFF_BRANCH_TYPE 72      /* VER2 */
+#define PD_ATTR_OFF_REGS_USER   80      /* VER3 */
+#define PD_ATTR_OFF_REGS_INTR   96      /* VER4 */
 
 /* record types */
 enum {
@@ -88,6 +114,7 @@ enum {
 	PD_FEAT_CPU_TOPOLOGY = 13, PD_FEAT_NUMA_TOPOLOGY = 14, PD_FEAT_PMU_MAPPINGS = 16,
 	PD_FEAT_CACHE = 20, PD_FEAT_SAMPLE_TIME = 21, PD_FEAT_MEM_TOPOLOGY = 22,
 	PD_FEAT_BPF_PROG_INFO = 25, PD_FEAT_BPF_BTF = 26, PD_FEAT_PMU_CAPS = 31,
+	PD_FEAT_COMPRESSED = 27,
 	PD_FEAT_LAST_PERF = 32,          /* HEADER_LAST_FEATURE in perf 6.1 */
 	/* tracebox's old private bit: read, no longer written (perf 6.1's
 	 * inject calls a handler past its 32-entry table for it) */

@@ -55,6 +55,9 @@ static int header_feature(struct pd_session *s, const unsigned char *rec, size_t
 	if (size < 16)
 		return bad(s, off, "HEADER_FEATURE record too short", size);
 	feat = pd_u64(rec + 8);
+	/* perf 6.1 fails on these ("invalid record type"); skip and say so */
+	if (feat != PD_FEAT_LAST_PERF && feat < PD_FEAT_BITS && !pd_feature_known((int)feat))
+		s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 	if (feat >= PD_FEAT_BITS)
 		return 0;
 	s->features[feat / 64] |= 1ULL << (feat % 64);
@@ -237,16 +240,11 @@ static size_t body_min(uint32_t type)
 static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
 {
-	int r;
-
 	if (type == PD_REC_SAMPLE) {
-		r = pd_sample_parse(e->sample_type, rec, size, smp);
-		if (r)
-			return tb_err_set(s->err, TB_ERR_TRUNCATED, off - (uint64_t)r,
-					  "sample of %zu bytes ends inside its fields "
-					  "(sample_type 0x%llx)", size,
-					  (unsigned long long)e->sample_type);
-		return 0;
+		struct pd_sample_attr a;
+
+		pd_sample_attr_of(&a, e->raw);
+		return pd_sample_decode(&a, rec, size, off, smp, s->err);
 	}
 	if (size < body_min(type))
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
@@ -367,6 +365,25 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 	return pd_order_push(&s->order, rec, size, smp.time, off);
 }
 
+/* A record of a type neither perf 6.1 nor tracebox knows: skipped by its
+ * size and counted (perf fails on it: "failed to process type"). */
+static int unknown_record(struct pd_session *s, uint32_t type)
+{
+	struct pd_stats *st = &s->stats;
+	unsigned i;
+
+	st->nr_unknown_records++;
+	for (i = 0; i < st->nr_unknown_types; i++)
+		if (st->unknown_types[i] == type)
+			return 0;
+	if (st->nr_unknown_types < sizeof(st->unknown_types) / sizeof(st->unknown_types[0]))
+		st->unknown_types[st->nr_unknown_types++] = type;
+	return 0;
+}
+
+static int compressed(struct pd_session *s, const unsigned char *rec, size_t size,
+		      uint64_t off);
+
 /* Records perf makes itself (type >= 64): handled as they are read. */
 static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
 		       uint64_t off, uint32_t type, int *consumed)
@@ -405,12 +422,13 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
 		return 0;
+	case PD_REC_COMPRESSED:
+		return compressed(s, rec, size, off);
 	case PD_REC_HEADER_EVENT_TYPE:
 	case PD_REC_HEADER_BUILD_ID:
 	case PD_REC_FINISHED_INIT:
 	case 70: case 71: case 72:        /* AUXTRACE_INFO, AUXTRACE, AUXTRACE_ERROR */
 	case 75: case 76: case 77:        /* STAT_CONFIG, STAT, STAT_ROUND */
-	case PD_REC_COMPRESSED:
 		return 0;                 /* nothing a tracepoint report needs */
 	case PD_REC_EVENT_UPDATE:
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_UNFINISHED && s->pipe)
@@ -420,8 +438,56 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 						&s->info, s->err);
 		return 0;
 	default:
-		return bad(s, off, "unknown record type", type);
+		return unknown_record(s, type);
 	}
+}
+
+/* One record, whatever its type; *consumed says it already left the input. */
+static int dispatch(struct pd_session *s, const unsigned char *rec, size_t size, uint64_t off,
+		    int *consumed)
+{
+	uint32_t type = pd_u32(rec);
+
+	s->stats.nr_total++;
+	s->stats.nr_records[type < PD_REC_MAX ? type : 0]++;
+	*consumed = 0;
+	if (type >= PD_REC_USER_START)
+		return user_record(s, rec, size, off, type, consumed);
+	if (type == 0 || type > PD_REC_KERNEL_LAST)
+		return unknown_record(s, type);
+	return kernel_record(s, rec, size, off, type);
+}
+
+/* PERF_RECORD_COMPRESSED: decompress behind the tail the previous one left
+ * and handle every whole record in it; the records carry the COMPRESSED
+ * record's offset in messages, as perf's do. */
+static int compressed(struct pd_session *s, const unsigned char *rec, size_t size,
+		      uint64_t off)
+{
+	const unsigned char *r;
+	size_t n;
+	int ret, consumed;
+
+	if (s->info.has_compressed && s->info.comp_type != PD_COMP_ZSTD)
+		return tb_err_set(s->err, TB_ERR_UNSUPPORTED, off,
+				  "COMPRESSED record: the recording's compression type is %u, "
+				  "not zstd (1)", s->info.comp_type);
+	if (!s->decomp.limit)
+		pd_decomp_init(&s->decomp, s->info.has_compressed ? s->info.comp_mmap_len : 0);
+	if ((ret = pd_decomp_feed(&s->decomp, rec + PD_EVENT_HEADER, size - PD_EVENT_HEADER,
+				  off, s->err)))
+		return ret;
+	while ((ret = pd_decomp_next(&s->decomp, &r, &n, off, s->err)) == 1) {
+		uint32_t type = pd_u32(r);
+
+		if (type == PD_REC_COMPRESSED || type == PD_REC_HEADER_TRACING_DATA)
+			return bad(s, off, "COMPRESSED record holds a record that cannot be "
+				   "inside one, type", type);
+		s->stats.nr_decompressed++;
+		if ((ret = dispatch(s, r, n, off, &consumed)))
+			return ret;
+	}
+	return ret;
 }
 
 int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err)
@@ -435,24 +501,15 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	s->err = err;
 	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
-		uint32_t type = pd_u32(rec);
-
-		s->stats.nr_total++;
-		s->stats.nr_records[type < PD_REC_MAX ? type : 0]++;
-		consumed = 0;
-		if (type >= PD_REC_USER_START)
-			r = user_record(s, rec, size, off, type, &consumed);
-		else if (type == 0 || type > PD_REC_KERNEL_LAST)
-			r = bad(s, off, "unknown record type", type);
-		else
-			r = kernel_record(s, rec, size, off, type);
-		if (r)
+		if ((r = dispatch(s, rec, size, off, &consumed)))
 			break;
 		if (!consumed)
 			pd_in_consume(&s->in, size);
 	}
 	r = pd_session_drain(s, r);
 	s->stats.nr_unordered = s->order.nr_unordered;
+	s->stats.decomp_tail = pd_decomp_pending(&s->decomp);
 	pd_order_free(&s->order);
+	pd_decomp_free(&s->decomp);
 	return r;
 }

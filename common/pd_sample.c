@@ -1,6 +1,7 @@
 /* pd_sample.c - decoding PERF_RECORD_SAMPLE bodies and sample_id trailers.
  * Field order: perf_event_open(2) and perf-data-format.md section 4. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <stddef.h>
 #include "pd_format.h"
 #include "pd_sample.h"
 
@@ -10,46 +11,283 @@ void pd_sample_init(struct pd_sample *s)
 	s->pid = s->tid = s->cpu = -1;
 }
 
-int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size,
+void pd_sample_attr_of(struct pd_sample_attr *a, const unsigned char *attr)
+{
+	a->sample_type = pd_u64(attr + PD_ATTR_OFF_SAMPLE_TYPE);
+	a->read_format = pd_u64(attr + PD_ATTR_OFF_READ_FORMAT);
+	a->branch_sample_type = pd_u64(attr + PD_ATTR_OFF_BRANCH_TYPE);
+	a->regs_user = pd_u64(attr + PD_ATTR_OFF_REGS_USER);
+	a->regs_intr = pd_u64(attr + PD_ATTR_OFF_REGS_INTR);
+}
+
+/* Where decoding stopped: the field and its offset in the record. */
+struct where {
+	size_t off;
+	const char *field;
+	int code;                  /* TB_ERR_TRUNCATED or TB_ERR_FORMAT */
+};
+
+/* A cursor over the record: every take is checked against its size. */
+struct cur {
+	const unsigned char *rec;
+	size_t size, o;
+	struct where *w;
+};
+
+/* take @n bytes for @field; NULL (and *w set) when they do not fit */
+static const unsigned char *take(struct cur *c, uint64_t n, const char *field)
+{
+	const unsigned char *p = c->rec + c->o;
+
+	if (c->size < c->o || n > c->size - c->o) {
+		c->w->off = c->o;
+		c->w->field = field;
+		c->w->code = TB_ERR_TRUNCATED;
+		return NULL;
+	}
+	c->o += (size_t)n;
+	return p;
+}
+
+/* a u64 field into *v */
+static int u64_of(struct cur *c, uint64_t *v, const char *field)
+{
+	const unsigned char *p = take(c, 8, field);
+
+	if (!p)
+		return -1;
+	*v = pd_u64(p);
+	return 0;
+}
+
+/* @n items of @item bytes, @n from the record: no overflow in n * item */
+static const unsigned char *array_of(struct cur *c, uint64_t n, size_t item, const char *field)
+{
+	if (n > (c->size - c->o) / item) {
+		c->w->off = c->o;
+		c->w->field = field;
+		c->w->code = TB_ERR_TRUNCATED;
+		return NULL;
+	}
+	return take(c, n * item, field);
+}
+
+/* Fixed-size fields, in body order: a u64 into the sample at @off, or
+ * the {pid, tid} / {cpu, reserved} u32 pairs. */
+enum { F_U64, F_TID, F_CPU };
+struct fixed {
+	uint64_t bit;
+	int kind;
+	size_t off;
+	const char *name;
+};
+
+#define U64F(b, f) { PD_S_##b, F_U64, offsetof(struct pd_sample, f), #b }
+static const struct fixed head_fields[] = {
+	U64F(IDENTIFIER, id), U64F(IP, ip), { PD_S_TID, F_TID, 0, "TID" }, U64F(TIME, time),
+	U64F(ADDR, addr), U64F(ID, id), U64F(STREAM_ID, stream_id),
+	{ PD_S_CPU, F_CPU, 0, "CPU" }, U64F(PERIOD, period),
+};
+static const struct fixed mid_fields[] = { U64F(DATA_SRC, data_src), U64F(TRANSACTION, transaction) };
+static const struct fixed last_fields[] = {
+	U64F(PHYS_ADDR, phys_addr), U64F(CGROUP, cgroup), U64F(DATA_PAGE_SIZE, data_page_size),
+	U64F(CODE_PAGE_SIZE, code_page_size),
+};
+#undef U64F
+
+static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 		    struct pd_sample *s)
 {
-	size_t o = PD_EVENT_HEADER;
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char *p;
 
-#define NEED(n) do { if (size < o || size - o < (size_t)(n)) return -(int)o; } while (0)
-	pd_sample_init(s);
-	if (st & PD_S_IDENTIFIER) { NEED(8); s->id = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_IP)         { NEED(8); s->ip = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_TID) {
-		NEED(8);
-		s->pid = (int32_t)pd_u32(rec + o);
-		s->tid = (int32_t)pd_u32(rec + o + 4);
-		o += 8;
+		if (!(st & f[i].bit))
+			continue;
+		if (!(p = take(c, 8, f[i].name)))
+			return -1;
+		if (f[i].kind == F_U64) {
+			uint64_t v = pd_u64(p);
+
+			memcpy((char *)s + f[i].off, &v, 8);
+		} else if (f[i].kind == F_TID) {
+			s->pid = (int32_t)pd_u32(p);
+			s->tid = (int32_t)pd_u32(p + 4);
+		} else {
+			s->cpu = (int32_t)pd_u32(p);
+		}
 	}
-	if (st & PD_S_TIME)       { NEED(8); s->time = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_ADDR)       { NEED(8); s->addr = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_ID)         { NEED(8); s->id = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_STREAM_ID)  { NEED(8); s->stream_id = pd_u64(rec + o); o += 8; }
-	if (st & PD_S_CPU)        { NEED(8); s->cpu = (int32_t)pd_u32(rec + o); o += 8; }
-	if (st & PD_S_PERIOD)     { NEED(8); s->period = pd_u64(rec + o); o += 8; }
+	return 0;
+}
+#define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* REGS_USER / REGS_INTR: abi, then popcount(mask) u64s unless abi is 0 */
+static int regs_of(struct cur *c, uint64_t mask, uint64_t *abi, uint64_t *outmask,
+		   const unsigned char **regs, const char *abi_name, const char *regs_name)
+{
+	if (u64_of(c, abi, abi_name))
+		return -1;
+	if (!*abi)
+		return 0;
+	*outmask = mask;
+	*regs = array_of(c, (uint64_t)__builtin_popcountll(mask), 8, regs_name);
+	return *regs ? 0 : -1;
+}
+
+static int read_of(struct cur *c, uint64_t fmt, struct pd_sample *s)
+{
+	const unsigned char *p;
+	uint64_t first;
+
+	if (u64_of(c, &first, fmt & PD_FMT_GROUP ? "READ nr" : "READ value"))
+		return -1;
+	if ((fmt & PD_FMT_TOTAL_TIME_ENABLED) &&
+	    u64_of(c, &s->time_enabled, "READ time_enabled"))
+		return -1;
+	if ((fmt & PD_FMT_TOTAL_TIME_RUNNING) &&
+	    u64_of(c, &s->time_running, "READ time_running"))
+		return -1;
+	if (!(fmt & PD_FMT_GROUP)) {
+		s->read_nr = 1;
+		s->read_value = first;
+		if ((fmt & PD_FMT_ID) && u64_of(c, &s->read_id, "READ id"))
+			return -1;
+		if ((fmt & PD_FMT_LOST) && u64_of(c, &s->read_lost, "READ lost"))
+			return -1;
+		return 0;
+	}
+	/* the kernel's group layout: {value, [id], [lost]} per member */
+	s->read_value_size = 8 + ((fmt & PD_FMT_ID) ? 8 : 0) + ((fmt & PD_FMT_LOST) ? 8 : 0);
+	p = array_of(c, first, s->read_value_size, "READ values");
+	if (!p)
+		return -1;
+	s->read_nr = first;
+	s->read_values = p;
+	return 0;
+}
+
+static int stack_of(struct cur *c, struct pd_sample *s)
+{
+	size_t at;
+
+	if (u64_of(c, &s->user_stack_size, "STACK_USER size"))
+		return -1;
+	if (!s->user_stack_size)
+		return 0;
+	if (!(s->user_stack = take(c, s->user_stack_size, "STACK_USER data")))
+		return -1;
+	at = c->o;
+	if (u64_of(c, &s->user_stack_dyn_size, "STACK_USER dyn_size"))
+		return -1;
+	if (s->user_stack_dyn_size > s->user_stack_size) {
+		c->w->off = at;
+		c->w->field = "STACK_USER dyn_size (larger than the dump)";
+		c->w->code = TB_ERR_FORMAT;
+		return -1;
+	}
+	return 0;
+}
+
+/* The u64 fields after STACK_USER, in body order (WEIGHT and REGS_INTR apart). */
+static int tail_of(struct cur *c, const struct pd_sample_attr *a, struct pd_sample *s)
+{
+	uint64_t st = a->sample_type;
+
+	if (st & (PD_S_WEIGHT | PD_S_WEIGHT_STRUCT)) {
+		if (u64_of(c, &s->weight_full, "WEIGHT"))
+			return -1;
+		/* perf's x86 reading: WEIGHT wins when both bits are set */
+		if (st & PD_S_WEIGHT) {
+			s->weight = s->weight_full;
+		} else {
+			s->weight = s->weight_full & 0xffffffffu;
+			s->ins_lat = (uint16_t)(s->weight_full >> 32);
+			s->p_stage_cyc = (uint16_t)(s->weight_full >> 48);
+		}
+	}
+	if (fixed_of(c, st, mid_fields, NFIELDS(mid_fields), s))
+		return -1;
+	if ((st & PD_S_REGS_INTR) &&
+	    regs_of(c, a->regs_intr, &s->intr_regs_abi, &s->intr_regs_mask, &s->intr_regs,
+		    "REGS_INTR abi", "REGS_INTR regs"))
+		return -1;
+	if (fixed_of(c, st, last_fields, NFIELDS(last_fields), s))
+		return -1;
+	if (st & PD_S_AUX) {
+		if (u64_of(c, &s->aux_size, "AUX size"))
+			return -1;
+		if (!(s->aux = take(c, s->aux_size, "AUX data")))
+			return -1;
+	}
+	return 0;
+}
+
+static int parse(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
+		 struct pd_sample *s, struct where *w)
+{
+	struct cur c = { .rec = rec, .size = size, .o = PD_EVENT_HEADER, .w = w };
+	uint64_t st = a->sample_type, v;
+	const unsigned char *p;
+
+	pd_sample_init(s);
+	if (fixed_of(&c, st, head_fields, NFIELDS(head_fields), s))
+		return -1;
+	if ((st & PD_S_READ) && read_of(&c, a->read_format, s))
+		return -1;
 	if (st & PD_S_CALLCHAIN) {
-		NEED(8);
-		s->nr_callchain = pd_u64(rec + o);
-		o += 8;
-		if (s->nr_callchain > (size - o) / 8)
-			return -(int)o;
-		s->callchain = rec + o;
-		o += (size_t)s->nr_callchain * 8;
+		if (u64_of(&c, &v, "CALLCHAIN nr") ||
+		    !(s->callchain = array_of(&c, v, 8, "CALLCHAIN ips")))
+			return -1;
+		s->nr_callchain = v;
 	}
 	if (st & PD_S_RAW) {
-		NEED(4);
-		s->raw_size = pd_u32(rec + o);
-		o += 4;
-		NEED(s->raw_size);
-		s->raw = rec + o;
-		o += s->raw_size;
+		if (!(p = take(&c, 4, "RAW size")))
+			return -1;
+		s->raw_size = pd_u32(p);
+		if (!(s->raw = take(&c, s->raw_size, "RAW data")))
+			return -1;
 	}
-#undef NEED
-	return 0;
+	if (st & PD_S_BRANCH_STACK) {
+		if (u64_of(&c, &v, "BRANCH_STACK nr"))
+			return -1;
+		if ((a->branch_sample_type & PD_BRANCH_HW_INDEX) &&
+		    u64_of(&c, &s->branch_hw_idx, "BRANCH_STACK hw_idx"))
+			return -1;
+		s->has_branch_hw_idx = !!(a->branch_sample_type & PD_BRANCH_HW_INDEX);
+		if (!(s->branches = array_of(&c, v, 24, "BRANCH_STACK entries")))
+			return -1;
+		s->nr_branches = v;
+	}
+	if ((st & PD_S_REGS_USER) &&
+	    regs_of(&c, a->regs_user, &s->user_regs_abi, &s->user_regs_mask, &s->user_regs,
+		    "REGS_USER abi", "REGS_USER regs"))
+		return -1;
+	if ((st & PD_S_STACK_USER) && stack_of(&c, s))
+		return -1;
+	return tail_of(&c, a, s);
+}
+
+int pd_sample_decode(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
+		     uint64_t off, struct pd_sample *s, struct tb_err *err)
+{
+	struct where w = { 0, NULL, 0 };
+
+	if (!parse(a, rec, size, s, &w))
+		return 0;
+	if (w.code == TB_ERR_FORMAT)
+		return tb_err_set(err, w.code, off + w.off, "sample of %zu bytes: bad %s "
+				  "(sample_type 0x%llx)", size, w.field,
+				  (unsigned long long)a->sample_type);
+	return tb_err_set(err, w.code, off + w.off, "sample of %zu bytes ends inside its %s "
+			  "(at byte %zu; sample_type 0x%llx)", size, w.field, w.off,
+			  (unsigned long long)a->sample_type);
+}
+
+int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size, struct pd_sample *s)
+{
+	struct pd_sample_attr a = { .sample_type = st };
+	struct where w = { 0, NULL, 0 };
+
+	return parse(&a, rec, size, s, &w) ? -(int)w.off : 0;
 }
 
 size_t pd_trailer_size(uint64_t st)

@@ -121,10 +121,10 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	size = pd_u32(p + PD_ATTR_OFF_SIZE);
 	if (size == 0)
 		size = PD_ATTR_SIZE_VER0;
-	if (size < PD_ATTR_SIZE_VER0 || size > PD_ATTR_SIZE_MAX || size % 8)
+	if (size < PD_ATTR_SIZE_VER0 || size > PD_ATTR_SIZE_LIMIT || size % 8)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SIZE,
-				  "attr size %u is not a perf ABI size (64..128, multiple of 8)",
-				  size);
+				  "attr size %u is not a perf ABI size (64..%d, multiple of 8)",
+				  size, PD_ATTR_SIZE_LIMIT);
 	if (size > avail)
 		return tb_err_set(err, TB_ERR_TRUNCATED, off,
 				  "attr of %u bytes, %zu left", size, avail);
@@ -136,8 +136,16 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	s->evsels = n;
 	e = &s->evsels[s->nr_evsels];
 	memset(e, 0, sizeof(*e));
-	memcpy(e->raw, p, size);
-	e->raw_size = size;
+	/* a newer ABI's attr: its first 128 bytes are the attr perf 6.1 knows */
+	if (size > PD_ATTR_SIZE_MAX) {
+		s->stats.nr_big_attrs++;
+		if (size > s->stats.big_attr_size)
+			s->stats.big_attr_size = size;
+		for (uint32_t i = PD_ATTR_SIZE_MAX; i < size; i++)
+			s->stats.big_attr_nonzero |= p[i] != 0;
+	}
+	memcpy(e->raw, p, size < PD_ATTR_SIZE_MAX ? size : PD_ATTR_SIZE_MAX);
+	e->raw_size = size < PD_ATTR_SIZE_MAX ? size : PD_ATTR_SIZE_MAX;
 	e->offset = off;
 	e->type = pd_u32(p + PD_ATTR_OFF_TYPE);
 	e->config = pd_u64(p + PD_ATTR_OFF_CONFIG);
@@ -145,10 +153,17 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	e->flags = pd_u64(p + PD_ATTR_OFF_FLAGS);
 	if (e->sample_type & ~PD_S_KNOWN)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SAMPLE_TYPE,
-				  "attr %zu sample_type 0x%llx has bits 0x%llx a tracepoint reader "
-				  "does not decode (READ, BRANCH_STACK, REGS...)", s->nr_evsels,
+				  "attr %zu sample_type 0x%llx has bits 0x%llx newer than perf "
+				  "6.1's: the fields after them cannot be found", s->nr_evsels,
 				  (unsigned long long)e->sample_type,
 				  (unsigned long long)(e->sample_type & ~PD_S_KNOWN));
+	/* decoded, but perf script then delivers one sample per read value
+	 * (deliver_sample_value), which the reader does not do yet */
+	if (e->sample_type & PD_S_READ)
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SAMPLE_TYPE,
+				  "attr %zu sample_type 0x%llx has READ: perf script's one "
+				  "sample per read value is not implemented", s->nr_evsels,
+				  (unsigned long long)e->sample_type);
 	if (nr_ids) {
 		e->ids = malloc(nr_ids * sizeof(*e->ids));
 		if (!e->ids)
@@ -205,13 +220,13 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 
 			if (sz == 0)
 				sz = PD_ATTR_SIZE_VER0;
-			if (sz <= PD_ATTR_SIZE_MAX && (asize - pos < sz || asize - pos - sz < 16)) {
+			if (sz <= PD_ATTR_SIZE_LIMIT && (asize - pos < sz || asize - pos - sz < 16)) {
 				r = tb_err_set(err, TB_ERR_TRUNCATED, aoff + pos,
 					       "attr %llu and its ids section run past the attrs "
 					       "section", (unsigned long long)k);
 				goto out;
 			}
-			if (sz <= PD_ATTR_SIZE_MAX) {
+			if (sz <= PD_ATTR_SIZE_LIMIT) {
 				ioff = pd_u64(buf + pos + sz);
 				isize = pd_u64(buf + pos + sz + 8);
 			} else {
@@ -509,6 +524,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		off = pd_u64(idx + (k - 1) * 16);
 		size = pd_u64(idx + (k - 1) * 16 + 8);
 		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		if (!pd_feature_known(feat))      /* perf skips them too, silently */
+			s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) &&
 		    off <= s->file_size && size <= s->file_size - off) {
 			r = tb_err_set(err, TB_ERR_FORMAT, idx_off + (k - 1) * 16,

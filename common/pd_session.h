@@ -43,6 +43,16 @@ struct pd_stats {
 	 * (cut_bytes of them), or the end of the file */
 	int unfinished;
 	uint64_t cut_off, cut_bytes;
+	/* what was skipped rather than refused (the applet warns once each) */
+	uint64_t nr_unknown_records;      /* records of a type neither perf 6.1 nor we know */
+	uint32_t unknown_types[8];        /* the first distinct such types */
+	unsigned nr_unknown_types;
+	uint64_t skipped_features[4];     /* set feature bits nobody knows (bitmap) */
+	uint32_t nr_big_attrs;            /* attrs larger than perf 6.1's 128 bytes, */
+	uint32_t big_attr_size;           /* the largest such size, */
+	int big_attr_nonzero;             /* and whether bytes past 128 were not 0 */
+	uint64_t nr_decompressed;         /* records read out of COMPRESSED records */
+	uint64_t decomp_tail;             /* decompressed bytes left over at the end */
 };
 
 /* What the consumer gets for every sample, in perf script's order. */

@@ -3,6 +3,7 @@
 #ifndef PD_SESSION_INT_H
 #define PD_SESSION_INT_H
 
+#include "pd_compressed.h"
 #include "pd_input.h"
 #include "pd_order.h"
 #include "pd_session.h"
@@ -39,6 +40,7 @@ struct pd_session {
 	struct pd_threads threads;
 	struct pd_order order;
 	struct pd_stats stats;
+	struct pd_decomp decomp;     /* COMPRESSED records (pd_records.c) */
 
 	/* set during pd_session_process */
 	const struct pd_consumer *consumer;

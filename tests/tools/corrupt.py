@@ -442,8 +442,11 @@ def file_variants(w, rec):
     for i, a in enumerate(rec.attrs):
         o = a["off"]
         for v in (0, 8, 65, 136, 200, 0xFFFFFFFF):
-            w.add(MUST, "absurd-attr%d-size-%d" % (i, v), put(d, o + 4, "I", v),
-                  "attr %d size (at 0x%x) set to %d" % (i, o + 4, v))
+            # 136: a newer ABI's size, read for its first 128 bytes (the ids
+            # then come from the wrong place, which may still decode)
+            cls = MAY if v == 136 else MUST
+            w.add(cls, "%s-attr%d-size-%d" % ("odd" if cls == MAY else "absurd", i, v),
+                  put(d, o + 4, "I", v), "attr %d size (at 0x%x) set to %d" % (i, o + 4, v))
         for name, v in (("read", a["sample_type"] | S_READ), ("all", 2**64 - 1),
                         ("no-id", a["sample_type"] & ~S_ID)):
             w.add(MUST, "absurd-attr%d-sample-type-%s" % (i, name), put(d, o + 24, "Q", v),
@@ -873,7 +876,7 @@ def pipe_variants(w, rec):
           "HEADER_TRACING_DATA moved before the HEADER_ATTRs")
     for i, a in enumerate(rec.attrs):
         ao = a["off"]
-        for v, cls in ((0, MAY), (8, MUST), (136, MUST), (200, MUST), (0xFFFFFFFF, MUST)):
+        for v, cls in ((0, MAY), (8, MUST), (136, MAY), (200, MUST), (0xFFFFFFFF, MUST)):
             w.add(cls, "%s-attr%d-size-%d" % ("absurd" if cls == MUST else "odd", i, v),
                   put(d, ao + 4, "I", v), "HEADER_ATTR %d: attr.size (at 0x%x) set to %d" % (i, ao + 4, v))
         w.add(MUST, "absurd-attr%d-sample-type-read" % i, put(d, ao + 24, "Q", a["sample_type"] | S_READ),

@@ -421,6 +421,189 @@ static void test_positions(void)
 	T_EQ(pd_is_pos(PD_S_IDENTIFIER | PD_S_ID | PD_S_CPU), 1, "pd_is_pos: IDENTIFIER beats ID");
 }
 
+
+/* Every field past PERIOD that perf 6.1 decodes, in evsel__parse_sample's
+ * order: READ (group, all read_format bits), CALLCHAIN, RAW, BRANCH_STACK
+ * (with hw_idx), REGS_USER, STACK_USER, WEIGHT_STRUCT, DATA_SRC, TRANSACTION,
+ * REGS_INTR, PHYS_ADDR, CGROUP, DATA_PAGE_SIZE, CODE_PAGE_SIZE, AUX. */
+#define LATE_BITS (PD_S_TIME | PD_S_READ | PD_S_CALLCHAIN | PD_S_RAW | PD_S_BRANCH_STACK | \
+		   PD_S_REGS_USER | PD_S_STACK_USER | PD_S_WEIGHT_STRUCT | PD_S_DATA_SRC | \
+		   PD_S_TRANSACTION | PD_S_REGS_INTR | PD_S_PHYS_ADDR | PD_S_CGROUP | \
+		   PD_S_DATA_PAGE_SIZE | PD_S_CODE_PAGE_SIZE | PD_S_AUX)
+static const unsigned char sample_late[] = {
+	U32(PD_REC_SAMPLE), U16(1), U16(368),   /* 0: header */
+	U64(13000),                             /* 8: TIME */
+	U64(2),                                 /* 16: READ nr (GROUP) */
+	U64(100), U64(90),                      /* 24: READ time_enabled, time_running */
+	U64(7), U64(501), U64(0),               /* 40: READ value, id, lost */
+	U64(8), U64(502), U64(1),               /* 64: READ value, id, lost */
+	U64(1), U64(0xffffffff81000010ULL),     /* 88: CALLCHAIN nr 1, ip */
+	U32(4), U16(443), 0, 0,                 /* 104: RAW size 4, raw */
+	U64(1), U64(5),                         /* 112: BRANCH_STACK nr 1, hw_idx 5 */
+	U64(0x1000), U64(0x2000), U64(0x3),     /* 128: from, to, flags */
+	U64(2), U64(0x401000), U64(0x7ffc0000), /* 152: REGS_USER abi 64, ip, sp (mask 0x3) */
+	U64(16),                                /* 176: STACK_USER size 16 */
+	U64(0x1111), U64(0x2222),               /* 184: the dump */
+	U64(8),                                 /* 200: dyn_size 8 */
+	U64(0x0003000200000001ULL),             /* 208: WEIGHT_STRUCT: weight 1, ins_lat 2, p_stage_cyc 3 */
+	U64(0x42),                              /* 216: DATA_SRC */
+	U64(0x7),                               /* 224: TRANSACTION */
+	U64(2), U64(0xffffffff81000020ULL),     /* 232: REGS_INTR abi 64, one reg (mask 0x1) */
+	U64(0x12345000),                        /* 248: PHYS_ADDR */
+	U64(77),                                /* 256: CGROUP */
+	U64(4096),                              /* 264: DATA_PAGE_SIZE */
+	U64(2097152),                           /* 272: CODE_PAGE_SIZE */
+	U64(80),                                /* 280: AUX size */
+	U64(1), U64(2), U64(3), U64(4), U64(5), U64(6), U64(7), U64(8), U64(9), U64(10),
+};
+
+static const struct pd_sample_attr late_attr = {
+	.sample_type = LATE_BITS,
+	.read_format = PD_FMT_TOTAL_TIME_ENABLED | PD_FMT_TOTAL_TIME_RUNNING | PD_FMT_ID |
+		       PD_FMT_GROUP | PD_FMT_LOST,
+	.branch_sample_type = PD_BRANCH_HW_INDEX,
+	.regs_user = 0x3, .regs_intr = 0x1,
+};
+
+/* Where each field of sample_late starts, its length, and the name the
+ * truncation message gives. */
+static const struct { unsigned start, len; const char *name; } late_fields[] = {
+	{ 8, 8, "TIME" }, { 16, 8, "READ nr" }, { 24, 8, "READ time_enabled" },
+	{ 32, 8, "READ time_running" }, { 40, 48, "READ values" }, { 88, 8, "CALLCHAIN nr" },
+	{ 96, 8, "CALLCHAIN ips" }, { 104, 4, "RAW size" }, { 108, 4, "RAW data" },
+	{ 112, 8, "BRANCH_STACK nr" }, { 120, 8, "BRANCH_STACK hw_idx" },
+	{ 128, 24, "BRANCH_STACK entries" }, { 152, 8, "REGS_USER abi" },
+	{ 160, 16, "REGS_USER regs" }, { 176, 8, "STACK_USER size" },
+	{ 184, 16, "STACK_USER data" }, { 200, 8, "STACK_USER dyn_size" }, { 208, 8, "WEIGHT" },
+	{ 216, 8, "DATA_SRC" }, { 224, 8, "TRANSACTION" }, { 232, 8, "REGS_INTR abi" },
+	{ 240, 8, "REGS_INTR regs" }, { 248, 8, "PHYS_ADDR" }, { 256, 8, "CGROUP" },
+	{ 264, 8, "DATA_PAGE_SIZE" }, { 272, 8, "CODE_PAGE_SIZE" }, { 280, 8, "AUX size" },
+	{ 288, 80, "AUX data" },
+};
+
+static void test_late_fields(void)
+{
+	unsigned char rec[sizeof(sample_late)];
+	struct pd_sample_attr a = late_attr;
+	struct pd_sample s;
+	struct tb_err err;
+	int r;
+
+	T_EQ(sizeof(sample_late), 368, "sample_late is 368 bytes");
+	memset(&err, 0, sizeof(err));
+	r = pd_sample_decode(&a, sample_late, sizeof(sample_late), 0x1000, &s, &err);
+	T(r == 0, "every field past PERIOD decodes (%s)", err.msg);
+	T(s.time == 13000 && s.read_nr == 2 && s.time_enabled == 100 && s.time_running == 90 &&
+	  s.read_value_size == 24 && s.read_values == sample_late + 40 &&
+	  pd_u64(s.read_values + 24 + 8) == 502, "READ group: nr 2, times, 24-byte values, id 502");
+	T(s.nr_callchain == 1 && s.raw_size == 4 && pd_u16(s.raw) == 443, "CALLCHAIN and RAW");
+	T(s.nr_branches == 1 && s.has_branch_hw_idx && s.branch_hw_idx == 5 &&
+	  s.branches == sample_late + 128 && pd_u64(s.branches + 8) == 0x2000,
+	  "BRANCH_STACK: nr 1, hw_idx 5, entry {from, to, flags}");
+	T(s.user_regs_abi == 2 && s.user_regs_mask == 0x3 && pd_u64(s.user_regs + 8) == 0x7ffc0000,
+	  "REGS_USER: abi 2, mask 0x3, two regs");
+	T(s.user_stack_size == 16 && s.user_stack == sample_late + 184 && s.user_stack_dyn_size == 8,
+	  "STACK_USER: 16-byte dump, dyn_size 8");
+	T(s.weight == 1 && s.ins_lat == 2 && s.p_stage_cyc == 3 &&
+	  s.weight_full == 0x0003000200000001ULL, "WEIGHT_STRUCT: weight 1, ins_lat 2, p_stage_cyc 3");
+	T(s.data_src == 0x42 && s.transaction == 7, "DATA_SRC, TRANSACTION");
+	T(s.intr_regs_abi == 2 && s.intr_regs_mask == 1 && pd_u64(s.intr_regs) == 0xffffffff81000020ULL,
+	  "REGS_INTR: abi 2, one reg");
+	T(s.phys_addr == 0x12345000 && s.cgroup == 77 && s.data_page_size == 4096 &&
+	  s.code_page_size == 2097152, "PHYS_ADDR, CGROUP, DATA_PAGE_SIZE, CODE_PAGE_SIZE");
+	T(s.aux_size == 80 && s.aux == sample_late + 288, "AUX: 80 bytes at 288, the rest");
+
+	/* every cut inside every field: TB_ERR_TRUNCATED naming that field, at its start */
+	for (size_t f = 0; f < sizeof(late_fields) / sizeof(late_fields[0]); f++) {
+		unsigned bad = 0, start = late_fields[f].start;
+		char want[96];
+
+		snprintf(want, sizeof(want), "ends inside its %s (at byte %u;", late_fields[f].name, start);
+		for (unsigned size = start; size < start + late_fields[f].len && size < 368; size++) {
+			memset(&err, 0, sizeof(err));
+			r = pd_sample_decode(&a, sample_late, size, 0x1000, &s, &err);
+			if (r != TB_ERR_TRUNCATED || !strstr(err.msg, want) ||
+			    err.offset != 0x1000 + start) {
+				if (!bad)
+					NOTE("size %u: %d \"%s\" at 0x%llx", size, r, err.msg,
+					     (unsigned long long)err.offset);
+				bad++;
+			}
+		}
+		T(!bad, "cut inside %s: TB_ERR_TRUNCATED naming it, at 0x1000 + %u", late_fields[f].name,
+		  start);
+	}
+
+	/* counts that would overflow or run past: each refused at its field */
+	memcpy(rec, sample_late, sizeof(rec));
+	put_u64(rec, 16, 1ULL << 62);          /* READ nr: nr * 24 wraps */
+	r = pd_sample_decode(&a, rec, sizeof(rec), 0, &s, &err);
+	T(r == TB_ERR_TRUNCATED && strstr(err.msg, "READ values"), "READ nr 2^62: refused (%s)", err.msg);
+	memcpy(rec, sample_late, sizeof(rec));
+	put_u64(rec, 112, UINT64_MAX / 24 + 1);
+	r = pd_sample_decode(&a, rec, sizeof(rec), 0, &s, &err);
+	T(r == TB_ERR_TRUNCATED && strstr(err.msg, "BRANCH_STACK entries"), "BRANCH_STACK nr huge: refused");
+	memcpy(rec, sample_late, sizeof(rec));
+	put_u64(rec, 176, UINT64_MAX);
+	r = pd_sample_decode(&a, rec, sizeof(rec), 0, &s, &err);
+	T(r == TB_ERR_TRUNCATED && strstr(err.msg, "STACK_USER data"), "STACK_USER size 2^64-1: refused");
+	memcpy(rec, sample_late, sizeof(rec));
+	put_u64(rec, 200, 17);                  /* dyn_size above the 16-byte dump */
+	r = pd_sample_decode(&a, rec, sizeof(rec), 0, &s, &err);
+	T(r == TB_ERR_FORMAT && strstr(err.msg, "STACK_USER dyn_size") && err.offset == 200,
+	  "STACK_USER dyn_size 17 > size 16: TB_ERR_FORMAT, as perf's \"user stack dump failure\"");
+	memcpy(rec, sample_late, sizeof(rec));
+	put_u64(rec, 280, UINT64_MAX);
+	r = pd_sample_decode(&a, rec, sizeof(rec), 0, &s, &err);
+	T(r == TB_ERR_TRUNCATED && strstr(err.msg, "AUX data"), "AUX size 2^64-1: refused");
+
+	/* abi 0: no registers follow; a zero-size stack has no dyn_size */
+	{
+		static const unsigned char none[] = {
+			U32(PD_REC_SAMPLE), U16(1), U16(32),
+			U64(0),                 /* REGS_USER abi 0 (NONE): no regs */
+			U64(0),                 /* STACK_USER size 0: nothing more */
+			U64(0),                 /* REGS_INTR abi 0 */
+		};
+		struct pd_sample_attr b = { .sample_type = PD_S_REGS_USER | PD_S_STACK_USER |
+							   PD_S_REGS_INTR,
+					    .regs_user = 0xff, .regs_intr = 0xff };
+
+		r = pd_sample_decode(&b, none, sizeof(none), 0, &s, &err);
+		T(r == 0 && !s.user_regs && !s.intr_regs && s.user_stack_size == 0 && !s.user_stack,
+		  "abi 0 and a zero-size stack: nothing else read");
+	}
+	/* WEIGHT alone is the whole u64; READ without GROUP: value, times, id, lost */
+	{
+		static const unsigned char one[] = {
+			U32(PD_REC_SAMPLE), U16(1), U16(56),
+			U64(9), U64(10), U64(11), U64(12), U64(13),   /* READ value, enabled, running, id, lost */
+			U64(0x0003000200000001ULL),                   /* WEIGHT */
+		};
+		struct pd_sample_attr b = { .sample_type = PD_S_READ | PD_S_WEIGHT,
+					    .read_format = PD_FMT_TOTAL_TIME_ENABLED |
+							   PD_FMT_TOTAL_TIME_RUNNING | PD_FMT_ID | PD_FMT_LOST };
+
+		r = pd_sample_decode(&b, one, sizeof(one), 0, &s, &err);
+		T(r == 0 && s.read_nr == 1 && s.read_value == 9 && s.time_enabled == 10 &&
+		  s.time_running == 11 && s.read_id == 12 && s.read_lost == 13 &&
+		  s.weight == 0x0003000200000001ULL && s.ins_lat == 0,
+		  "READ without GROUP and plain WEIGHT");
+	}
+	/* branch stack without HW_INDEX: the entries follow nr */
+	{
+		static const unsigned char br[] = {
+			U32(PD_REC_SAMPLE), U16(1), U16(40),
+			U64(1), U64(0xa), U64(0xb), U64(0xc),
+		};
+		struct pd_sample_attr b = { .sample_type = PD_S_BRANCH_STACK };
+
+		r = pd_sample_decode(&b, br, sizeof(br), 0, &s, &err);
+		T(r == 0 && s.nr_branches == 1 && !s.has_branch_hw_idx && pd_u64(s.branches) == 0xa,
+		  "BRANCH_STACK without hw_idx");
+	}
+}
+
 int main(void)
 {
 	test_perf_layouts();
@@ -428,5 +611,6 @@ int main(void)
 	test_every_combination();
 	test_trailers();
 	test_positions();
+	test_late_fields();
 	return done();
 }
