@@ -16,6 +16,7 @@
 #include "args.h"
 #include "catalogue.h"
 #include "cpulist.h"
+#include "pd_compressed.h"
 #include "pd_wfeatures.h"
 #include "pd_writer.h"
 #include "recorder.h"
@@ -29,9 +30,9 @@
 #define TRACEBOX_VERSION "tracebox 0.1"
 
 static struct {
-	int all, quiet, self;
+	int all, quiet, self, compress;
 	const char *cpus, *output, *pid;
-	unsigned long period, pages;
+	unsigned long period, pages, level;
 	struct opt_list events;
 } o;
 
@@ -46,13 +47,17 @@ static const struct opt record_opts[] = {
 	  "ring buffer pages per CPU, a power of two (default 2048)" },
 	{ 'o', "output", OPT_STR, &o.output, "FILE", "output file, - for a pipe (default perf.data)" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no summary line" },
+	{ 'z', NULL, OPT_FLAG, &o.compress, NULL,
+	  "compress the samples with zstd, as perf record -z (level 1)" },
+	{ 0, "compression-level", OPT_UINT, &o.level, "N",
+	  "compress at zstd level N (1-22; implies -z)" },
 	{ 0, "self", OPT_FLAG, &o.self, NULL, "system-wide, also record trace-record's own events" },
 	OPT_TABLE_END
 };
 
 static const struct applet_help record_help = {
 	"trace-record",
-	"[-a] [-C CPUS] [-p PID] [-e SYS:EVENT]... [-c PERIOD] [-m PAGES] [-o FILE|-] [-q] [--self]\n"
+	"[-a] [-C CPUS] [-p PID] [-e SYS:EVENT]... [-c PERIOD] [-m PAGES] [-o FILE|-] [-q] [-z] [--self]\n"
 	"                    [[--] COMMAND [ARGS]]\n"
 	"       trace-record NAME [ARGS]     (canned recording NAME, see trace-list)",
 	"Record kernel tracepoints with perf_event_open into a perf.data file that\n"
@@ -196,6 +201,9 @@ struct record_run {
 	struct syscall_map scmap;
 	int have_scmap;
 	struct pdw_features feats;
+	struct pd_comp comp;        /* -z: the zstd stream of the samples */
+	int have_comp;
+	unsigned char *comp_feat;   /* its HEADER_COMPRESSED payload, in feats */
 	const char *outpath, *shown;   /* shown: the output's name in messages */
 	int out_fd, is_pipe;
 	struct pd_writer w;
@@ -222,6 +230,8 @@ static void record_free(struct record_run *r)
 		close(r->out_fd);
 	synth_free(&r->synth);
 	pdw_features_free(&r->feats);
+	if (r->have_comp)
+		pd_comp_free(&r->comp);
 	if (r->have_scmap)
 		scmap_free(&r->scmap);
 	for (size_t i = 0; r->wattrs && i < r->ev.nr; i++)
@@ -444,6 +454,36 @@ static int record_open_events(struct record_run *r)
 	return 0;
 }
 
+/* perf's mmap_len: the ring and its control page, the most one drain (and so
+ * one COMPRESSED record) decompresses to. */
+static uint32_t ring_bytes(void)
+{
+	return (uint32_t)((o.pages + 1) * (unsigned long)sysconf(_SC_PAGESIZE));
+}
+
+/* -z: the zstd stream and its HEADER_COMPRESSED feature (the ratio is
+ * filled in at the end). */
+static int record_compression(struct record_run *r)
+{
+	if (o.level > 22) {
+		error_msg("--compression-level %lu: zstd has levels 1 to 22", o.level);
+		return -1;
+	}
+	if (pd_comp_init(&r->comp, o.level ? (int)o.level : 1, &r->err)) {
+		error_msg("%s", r->err.msg);
+		return -1;
+	}
+	r->have_comp = 1;
+	r->comp_feat = malloc(PD_COMP_FEATURE_SIZE);
+	if (r->comp_feat)
+		pd_comp_feature(r->comp_feat, &r->comp, ring_bytes());
+	if (pdw_features_add(&r->feats, PD_FEAT_COMPRESSED, r->comp_feat, PD_COMP_FEATURE_SIZE)) {
+		error_msg("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* What goes in the file besides the samples: attrs, tracing data, features. */
 static int record_features(struct record_run *r)
 {
@@ -487,7 +527,7 @@ static int record_features(struct record_run *r)
 		error_msg("out of memory");
 		return -1;
 	}
-	return 0;
+	return o.compress || o.level ? record_compression(r) : 0;
 }
 
 /* The output, its header, and the names of the threads already running. */
@@ -508,6 +548,8 @@ static int record_start_output(struct record_run *r)
 		report_err(r->shown, rc, &r->err);
 		return -1;
 	}
+	if (r->have_comp)
+		pd_writer_compress(&r->w, &r->comp);
 	r->synth.id = r->ev.evs[0].nr_ids ? r->ev.evs[0].ids[0] : 0;
 	/* all threads, the -p process, or the child */
 	synth_pid = o.pid ? (pid_t)atoi(o.pid) : r->child;
@@ -590,6 +632,8 @@ static int record_finish(struct record_run *r)
 		r->write_failed = 1;
 	}
 	pdw_features_sample_time(&r->feats, r->rec.counts.first_time, r->rec.counts.last_time);
+	if (r->have_comp)          /* the ratio, now that it is known */
+		pd_comp_feature(r->comp_feat, &r->comp, ring_bytes());
 	if ((rc = pd_writer_finish(&r->w, &r->err))) {
 		report_err(r->outpath, rc, &r->err);
 		r->write_failed = 1;

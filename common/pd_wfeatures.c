@@ -12,14 +12,21 @@ int pdw_features_add(struct pdw_features *f, int bit, unsigned char *data, size_
 {
 	if (!data)
 		return TB_ERR_NOMEM;
+	size_t at = f->nr;
+
 	if (f->nr == PDW_MAX_FEATURES) {
 		free(data);
 		return TB_ERR_NOMEM;
 	}
-	f->owned[f->nr] = data;
-	f->f[f->nr].bit = bit;
-	f->f[f->nr].data = data;
-	f->f[f->nr].len = len;
+	/* in bit order, where the writer wants them */
+	while (at > 0 && f->f[at - 1].bit > bit)
+		at--;
+	memmove(&f->f[at + 1], &f->f[at], (f->nr - at) * sizeof(f->f[0]));
+	memmove(&f->owned[at + 1], &f->owned[at], (f->nr - at) * sizeof(f->owned[0]));
+	f->owned[at] = data;
+	f->f[at].bit = bit;
+	f->f[at].data = data;
+	f->f[at].len = len;
 	f->nr++;
 	return 0;
 }

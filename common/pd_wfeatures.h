@@ -32,8 +32,8 @@ int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
 void pdw_features_free(struct pdw_features *f);
 /** pdw_features_sample_time - fill SAMPLE_TIME (ns, perf's clock) */
 void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t last);
-/** pdw_features_add - append feature @bit, taking over @data (freed even on
- * failure); pdw_features_add_string - a perf_header_string feature */
+/** pdw_features_add - add feature @bit in bit order, taking over @data (freed
+ * even on failure); pdw_features_add_string - a perf_header_string feature */
 int pdw_features_add(struct pdw_features *f, int bit, unsigned char *data, size_t len);
 int pdw_features_add_string(struct pdw_features *f, int bit, const char *s);
 /** pdw_sys_features - the machine features (pd_wsys.c) whose bits lie in

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pd_format.h"
+#include "pd_compressed.h"
 #include "pd_writer.h"
 
 #define ATTR_SIZE 128
@@ -242,14 +243,8 @@ static void cut_back(struct pd_writer *w, uint64_t partial)
 	w->data_size = keep;
 }
 
-int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
-		    struct tb_err *err)
-{
-	return pd_writer_write_samples(w, iov, iovcnt, 0, err);
-}
-
-int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
-			    uint64_t nr_samples, struct tb_err *err)
+static int write_records(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+			 uint64_t nr_samples, struct tb_err *err)
 {
 	struct iovec v[8];
 	uint64_t total = 0, done = 0;
@@ -348,4 +343,55 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 	if (full_pwrite(w->fd, hdr, sizeof(hdr), 0))
 		return io_err(err, 0, "writing the file header");
 	return 0;
+}
+
+/* Records that are not samples (COMMs, FINISHED_ROUND) go out as they are,
+ * compressed or not, as perf record writes them. */
+int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+		    struct tb_err *err)
+{
+	return write_records(w, iov, iovcnt, 0, err);
+}
+
+void pd_writer_compress(struct pd_writer *w, struct pd_comp *c)
+{
+	w->comp = c;
+}
+
+/* The records of @iov (a ring's two pieces: a record may span both) as
+ * COMPRESSED records. */
+static int write_compressed(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+			    uint64_t nr_samples, struct tb_err *err)
+{
+	struct bytebuf joined = { 0 }, out = { 0 };
+	const void *src = iov[0].iov_base;
+	size_t len = iov[0].iov_len;
+	int rc;
+
+	if (iovcnt > 1) {
+		for (int i = 0; i < iovcnt; i++)
+			bb_put(&joined, iov[i].iov_base, iov[i].iov_len);
+		src = joined.p;
+		len = joined.len;
+	}
+	if (joined.oom)
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	else
+		rc = pd_comp_records(w->comp, src, len, &out, err);
+	if (!rc) {
+		struct iovec v = { out.p, out.len };
+
+		rc = write_records(w, &v, 1, nr_samples, err);
+	}
+	bb_free(&joined);
+	bb_free(&out);
+	return rc;
+}
+
+int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
+			    uint64_t nr_samples, struct tb_err *err)
+{
+	if (w->comp && iovcnt > 0)
+		return write_compressed(w, iov, iovcnt, nr_samples, err);
+	return write_records(w, iov, iovcnt, nr_samples, err);
 }

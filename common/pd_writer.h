@@ -40,6 +40,7 @@ struct pd_writer {
 	size_t nr_history;
 	uint64_t dropped;              /* bytes given up to make room at a full disk */
 	uint64_t samples;              /* SAMPLE records on disk (the caller counts them) */
+	struct pd_comp *comp;          /* set: samples go out in COMPRESSED records */
 };
 
 /*
@@ -86,6 +87,12 @@ int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 			    uint64_t nr_samples, struct tb_err *err);
 int pd_writer_finish(struct pd_writer *w, struct tb_err *err);
+
+struct pd_comp;
+/** pd_writer_compress - from now on pd_writer_write_samples() writes its
+ * records compressed through @c, in PERF_RECORD_COMPRESSED records, as
+ * perf record -z does (the caller adds the HEADER_COMPRESSED feature) */
+void pd_writer_compress(struct pd_writer *w, struct pd_comp *c);
 
 /** pd_header_string - perf_header_string encoding: u32 len (strlen+1 rounded
  * up to 64) and the NUL-padded text; returns bytes written to @out (cap >= len) */
