@@ -72,22 +72,14 @@ static const unsigned char *array_of(struct cur *c, uint64_t n, size_t item, con
 	return take(c, n * item, field);
 }
 
-/* Fixed-size fields, in body order: a u64 into the sample at @off, or
- * the {pid, tid} / {cpu, reserved} u32 pairs. */
-enum { F_U64, F_TID, F_CPU };
+/* The rarer u64 fields, in body order: bit, where in the sample, name. */
 struct fixed {
 	uint64_t bit;
-	int kind;
 	size_t off;
 	const char *name;
 };
 
-#define U64F(b, f) { PD_S_##b, F_U64, offsetof(struct pd_sample, f), #b }
-static const struct fixed head_fields[] = {
-	U64F(IDENTIFIER, id), U64F(IP, ip), { PD_S_TID, F_TID, 0, "TID" }, U64F(TIME, time),
-	U64F(ADDR, addr), U64F(ID, id), U64F(STREAM_ID, stream_id),
-	{ PD_S_CPU, F_CPU, 0, "CPU" }, U64F(PERIOD, period),
-};
+#define U64F(b, f) { PD_S_##b, offsetof(struct pd_sample, f), #b }
 static const struct fixed mid_fields[] = { U64F(DATA_SRC, data_src), U64F(TRANSACTION, transaction) };
 static const struct fixed last_fields[] = {
 	U64F(PHYS_ADDR, phys_addr), U64F(CGROUP, cgroup), U64F(DATA_PAGE_SIZE, data_page_size),
@@ -95,30 +87,57 @@ static const struct fixed last_fields[] = {
 };
 #undef U64F
 
+/* The fields of table @f (@n entries, all of one mask) that @st has: the
+ * rare ones; the fields every sample has are read by head_of. */
 static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 		    struct pd_sample *s)
 {
 	for (size_t i = 0; i < n; i++) {
-		const unsigned char *p;
+		uint64_t v;
 
 		if (!(st & f[i].bit))
 			continue;
-		if (!(p = take(c, 8, f[i].name)))
+		if (u64_of(c, &v, f[i].name))
 			return -1;
-		if (f[i].kind == F_U64) {
-			uint64_t v = pd_u64(p);
-
-			memcpy((char *)s + f[i].off, &v, 8);
-		} else if (f[i].kind == F_TID) {
-			s->pid = (int32_t)pd_u32(p);
-			s->tid = (int32_t)pd_u32(p + 4);
-		} else {
-			s->cpu = (int32_t)pd_u32(p);
-		}
+		memcpy((char *)s + f[i].off, &v, 8);
 	}
 	return 0;
 }
 #define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The fields before READ, which nearly every sample has: straight-line,
+ * since they run for every sample twice (queue and delivery). */
+static int head_of(struct cur *c, uint64_t st, struct pd_sample *s)
+{
+	const unsigned char *p;
+
+	if ((st & PD_S_IDENTIFIER) && u64_of(c, &s->id, "IDENTIFIER"))
+		return -1;
+	if ((st & PD_S_IP) && u64_of(c, &s->ip, "IP"))
+		return -1;
+	if (st & PD_S_TID) {
+		if (!(p = take(c, 8, "TID")))
+			return -1;
+		s->pid = (int32_t)pd_u32(p);
+		s->tid = (int32_t)pd_u32(p + 4);
+	}
+	if ((st & PD_S_TIME) && u64_of(c, &s->time, "TIME"))
+		return -1;
+	if ((st & PD_S_ADDR) && u64_of(c, &s->addr, "ADDR"))
+		return -1;
+	if ((st & PD_S_ID) && u64_of(c, &s->id, "ID"))
+		return -1;
+	if ((st & PD_S_STREAM_ID) && u64_of(c, &s->stream_id, "STREAM_ID"))
+		return -1;
+	if (st & PD_S_CPU) {
+		if (!(p = take(c, 8, "CPU")))
+			return -1;
+		s->cpu = (int32_t)pd_u32(p);
+	}
+	if ((st & PD_S_PERIOD) && u64_of(c, &s->period, "PERIOD"))
+		return -1;
+	return 0;
+}
 
 /* REGS_USER / REGS_INTR: abi, then popcount(mask) u64s unless abi is 0 */
 static int regs_of(struct cur *c, uint64_t mask, uint64_t *abi, uint64_t *outmask,
@@ -204,13 +223,15 @@ static int tail_of(struct cur *c, const struct pd_sample_attr *a, struct pd_samp
 			s->p_stage_cyc = (uint16_t)(s->weight_full >> 48);
 		}
 	}
-	if (fixed_of(c, st, mid_fields, NFIELDS(mid_fields), s))
+	if ((st & (PD_S_DATA_SRC | PD_S_TRANSACTION)) &&
+	    fixed_of(c, st, mid_fields, NFIELDS(mid_fields), s))
 		return -1;
 	if ((st & PD_S_REGS_INTR) &&
 	    regs_of(c, a->regs_intr, &s->intr_regs_abi, &s->intr_regs_mask, &s->intr_regs,
 		    "REGS_INTR abi", "REGS_INTR regs"))
 		return -1;
-	if (fixed_of(c, st, last_fields, NFIELDS(last_fields), s))
+	if ((st & (PD_S_PHYS_ADDR | PD_S_CGROUP | PD_S_DATA_PAGE_SIZE | PD_S_CODE_PAGE_SIZE)) &&
+	    fixed_of(c, st, last_fields, NFIELDS(last_fields), s))
 		return -1;
 	if (st & PD_S_AUX) {
 		if (u64_of(c, &s->aux_size, "AUX size"))
@@ -229,7 +250,7 @@ static int parse(const struct pd_sample_attr *a, const unsigned char *rec, size_
 	const unsigned char *p;
 
 	pd_sample_init(s);
-	if (fixed_of(&c, st, head_fields, NFIELDS(head_fields), s))
+	if (head_of(&c, st, s))
 		return -1;
 	if ((st & PD_S_READ) && read_of(&c, a->read_format, s))
 		return -1;
@@ -246,6 +267,11 @@ static int parse(const struct pd_sample_attr *a, const unsigned char *rec, size_
 		if (!(s->raw = take(&c, s->raw_size, "RAW data")))
 			return -1;
 	}
+	/* tracepoint and software samples end here */
+	if (!(st & ~(PD_S_IDENTIFIER | PD_S_IP | PD_S_TID | PD_S_TIME | PD_S_ADDR | PD_S_ID |
+		     PD_S_STREAM_ID | PD_S_CPU | PD_S_PERIOD | PD_S_READ | PD_S_CALLCHAIN |
+		     PD_S_RAW)))
+		return 0;
 	if (st & PD_S_BRANCH_STACK) {
 		if (u64_of(&c, &v, "BRANCH_STACK nr"))
 			return -1;
