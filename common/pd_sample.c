@@ -105,11 +105,40 @@ static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 }
 #define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))
 
+#define PD_S_HEAD (PD_S_IDENTIFIER | PD_S_IP | PD_S_TID | PD_S_TIME | PD_S_ADDR | PD_S_ID | \
+		   PD_S_STREAM_ID | PD_S_CPU | PD_S_PERIOD)
+
 /* The fields before READ, which nearly every sample has: straight-line,
- * since they run for every sample twice (queue and delivery). */
+ * since they run for every sample twice (queue and delivery). All are 8
+ * bytes: one check covers them, unless they run past the record (then
+ * each is checked, to name the one cut). */
 static int head_of(struct cur *c, uint64_t st, struct pd_sample *s)
 {
 	const unsigned char *p;
+
+	if (c->o <= c->size && (size_t)__builtin_popcountll(st & PD_S_HEAD) * 8 <= c->size - c->o) {
+		p = c->rec + c->o;
+		if (st & PD_S_IDENTIFIER)
+			s->id = pd_u64(p), p += 8;
+		if (st & PD_S_IP)
+			s->ip = pd_u64(p), p += 8;
+		if (st & PD_S_TID)
+			s->pid = (int32_t)pd_u32(p), s->tid = (int32_t)pd_u32(p + 4), p += 8;
+		if (st & PD_S_TIME)
+			s->time = pd_u64(p), p += 8;
+		if (st & PD_S_ADDR)
+			s->addr = pd_u64(p), p += 8;
+		if (st & PD_S_ID)
+			s->id = pd_u64(p), p += 8;
+		if (st & PD_S_STREAM_ID)
+			s->stream_id = pd_u64(p), p += 8;
+		if (st & PD_S_CPU)
+			s->cpu = (int32_t)pd_u32(p), p += 8;
+		if (st & PD_S_PERIOD)
+			s->period = pd_u64(p), p += 8;
+		c->o = (size_t)(p - c->rec);
+		return 0;
+	}
 
 	if ((st & PD_S_IDENTIFIER) && u64_of(c, &s->id, "IDENTIFIER"))
 		return -1;
