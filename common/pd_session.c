@@ -171,6 +171,11 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 		memcpy(e->ids, ids, nr_ids * sizeof(*e->ids));
 		e->nr_ids = nr_ids;
 	}
+	/* named from the start: consumers may see it even when a later check
+	 * refuses the file (the queued samples are still delivered) */
+	e->name = strdup("unknown");
+	if (!e->name)
+		return TB_ERR_NOMEM;
 	s->nr_evsels++;
 	for (size_t i = 0; i < nr_ids; i++)
 		if (idmap_put(s, e->ids[i], (uint32_t)(s->nr_evsels - 1)))
