@@ -393,7 +393,11 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 
 		if (r->loaded)
 			rc = call_optional(r, "trace_end", err);
-		PerlIO_flush(PerlIO_stdout());
+		/* the script's prints went through PerlIO: a full disk or a
+		 * closed stdout shows here, not in the applet's stdio */
+		if ((PerlIO_flush(PerlIO_stdout()) || PerlIO_error(PerlIO_stdout())) && !rc)
+			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET,
+					"writing the script's output failed: %s", strerror(errno));
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
 			struct pl_event *e = idtable_at(&r->core.evs, i);
 
