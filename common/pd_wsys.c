@@ -14,31 +14,16 @@
 #include "bytebuf.h"
 #include "pd_format.h"
 #include "pd_wfeatures.h"
+#include "tracefs.h"
 
 #define SYS_CPU  "/sys/devices/system/cpu"
 #define SYS_NODE "/sys/devices/system/node"
-
-/* The first line of @path, newline cut, in @out; 0 or -1. */
-static int read_line(const char *path, char *out, size_t cap)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(out, (int)cap, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	out[strcspn(out, "\n")] = 0;
-	return 0;
-}
 
 static long read_long(const char *path, long dflt)
 {
 	char b[64];
 
-	return read_line(path, b, sizeof(b)) ? dflt : strtol(b, NULL, 0);
+	return file_first_line(path, b, sizeof(b)) ? dflt : strtol(b, NULL, 0);
 }
 
 /* The value of "@key : value" in /proc/cpuinfo, whitespace squeezed. */
@@ -108,7 +93,7 @@ static void cpuid_string(char *out, size_t cap)
 		snprintf(out, cap, "%s,%s,%s,%s", v, fam, mod, step);
 		return;
 	}
-	if (!read_line(SYS_CPU "/cpu0/regs/identification/midr_el1", out, cap))
+	if (!file_first_line(SYS_CPU "/cpu0/regs/identification/midr_el1", out, cap))
 		return;
 	snprintf(out, cap, "unknown");
 }
@@ -136,13 +121,13 @@ static int cpu_topology(struct pdw_features *f, long nr_avail)
 
 	for (long c = 0; c < nr_avail; c++) {
 		snprintf(path, sizeof(path), SYS_CPU "/cpu%ld/topology/package_cpus_list", c);
-		if (!read_line(path, line, sizeof(line)))
+		if (!file_first_line(path, line, sizeof(line)))
 			np = add_unique(pkg, np, MAX_LISTS, line);
 		snprintf(path, sizeof(path), SYS_CPU "/cpu%ld/topology/core_cpus_list", c);
-		if (!read_line(path, line, sizeof(line)))
+		if (!file_first_line(path, line, sizeof(line)))
 			nc = add_unique(core, nc, MAX_LISTS, line);
 		snprintf(path, sizeof(path), SYS_CPU "/cpu%ld/topology/die_cpus_list", c);
-		if (!read_line(path, line, sizeof(line)))
+		if (!file_first_line(path, line, sizeof(line)))
 			nd = add_unique(die, nd, MAX_LISTS, line);
 	}
 	put_u32(&b, (uint32_t)np);
@@ -177,7 +162,7 @@ static size_t online_nodes(int *nodes, size_t cap)
 	char line[256], *p = line;
 	size_t n = 0;
 
-	if (read_line(SYS_NODE "/online", line, sizeof(line)))
+	if (file_first_line(SYS_NODE "/online", line, sizeof(line)))
 		return 0;
 	while (*p && n < cap) {
 		long a = strtol(p, &p, 10), z = a;
@@ -232,7 +217,7 @@ static int numa_topology(struct pdw_features *f)
 		bb_put(&b, &total, 8);
 		bb_put(&b, &free_kb, 8);
 		snprintf(path, sizeof(path), SYS_NODE "/node%d/cpulist", nodes[i]);
-		if (read_line(path, cpus, sizeof(cpus)))
+		if (file_first_line(path, cpus, sizeof(cpus)))
 			cpus[0] = 0;
 		put_str(&b, cpus);
 	}
@@ -293,13 +278,13 @@ static int caches(struct pdw_features *f, long nr_avail)
 			if ((level = read_long(path, -1)) < 0)
 				break;
 			snprintf(path, sizeof(path), "%s/type", dir);
-			if (read_line(path, type, sizeof(type)))
+			if (file_first_line(path, type, sizeof(type)))
 				type[0] = 0;
 			snprintf(path, sizeof(path), "%s/size", dir);
-			if (read_line(path, size, sizeof(size)))
+			if (file_first_line(path, size, sizeof(size)))
 				size[0] = 0;
 			snprintf(path, sizeof(path), "%s/shared_cpu_list", dir);
-			if (read_line(path, map, sizeof(map)))
+			if (file_first_line(path, map, sizeof(map)))
 				map[0] = 0;
 			snprintf(key, sizeof(key), "%ld %s %s", level, type, map);
 			if (add_unique(seen, nseen, MAX_LISTS, key) == nseen)
@@ -366,7 +351,7 @@ static int mem_topology(struct pdw_features *f)
 	int r;
 
 	put_u64(&b, 1);
-	put_u64(&b, read_line("/sys/devices/system/memory/block_size_bytes", line, sizeof(line)) ?
+	put_u64(&b, file_first_line("/sys/devices/system/memory/block_size_bytes", line, sizeof(line)) ?
 			    0 : strtoull(line, NULL, 16));
 	put_u64(&b, (uint64_t)n);
 	for (size_t i = 0; i < n; i++)

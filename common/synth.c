@@ -8,6 +8,7 @@
 #include <string.h>
 #include "pd_format.h"
 #include "synth.h"
+#include "tracefs.h"
 
 static void put(struct synth_buf *b, const void *d, size_t n)
 {
@@ -58,21 +59,6 @@ static void synth_fork(struct synth_buf *b, pid_t pid, pid_t ppid, pid_t tid, pi
 	trailer(b, pid, tid);
 }
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = 0;
-	return 0;
-}
-
 static pid_t parent_of(pid_t pid)
 {
 	char path[64], line[256];
@@ -109,7 +95,7 @@ static long synth_process(struct synth_buf *b, pid_t pid)
 		if (tid <= 0)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid, (int)tid);
-		if (read_line(path, comm, sizeof(comm)))
+		if (file_first_line(path, comm, sizeof(comm)))
 			continue;               /* it exited meanwhile */
 		if (tid == pid)
 			synth_fork(b, pid, ppid, tid, ppid);

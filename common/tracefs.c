@@ -186,3 +186,18 @@ long tracefs_list_events(const char *tracefs, const char *glob,
 	r = (long)nr;
 	return r;
 }
+
+int file_first_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}

@@ -19,6 +19,13 @@ int tracefs_find(char *buf, size_t len, struct tb_err *err);
 int tracefs_read(const char *path, char **out, size_t *len, struct tb_err *err);
 
 /**
+ * file_first_line - the first line of @path (tracefs, /proc, /sys), its
+ * newline cut, into @buf of @len bytes. Returns 0, or -1 when the file
+ * cannot be read or is empty.
+ */
+int file_first_line(const char *path, char *buf, size_t len);
+
+/**
  * tracefs_event_id - the id of SYSTEM:EVENT, or a negative TB_ERR_* with
  * @err saying the event does not exist.
  */
