@@ -241,10 +241,7 @@ static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned
 		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
 {
 	if (type == PD_REC_SAMPLE) {
-		struct pd_sample_attr a;
-
-		pd_sample_attr_of(&a, e->raw);
-		return pd_sample_decode(&a, rec, size, off, smp, s->err);
+		return pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
 	}
 	if (size < body_min(type))
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,

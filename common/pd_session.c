@@ -151,6 +151,7 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	e->config = pd_u64(p + PD_ATTR_OFF_CONFIG);
 	e->sample_type = pd_u64(p + PD_ATTR_OFF_SAMPLE_TYPE);
 	e->flags = pd_u64(p + PD_ATTR_OFF_FLAGS);
+	pd_sample_attr_of(&e->sattr, e->raw);
 	if (e->sample_type & ~PD_S_KNOWN)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SAMPLE_TYPE,
 				  "attr %zu sample_type 0x%llx has bits 0x%llx newer than perf "

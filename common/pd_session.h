@@ -20,6 +20,7 @@ struct pd_evsel {
 	uint32_t raw_size;
 	uint32_t type;
 	uint64_t config, sample_type, flags;
+	struct pd_sample_attr sattr;   /* the attr's sample layout, for every sample */
 	uint64_t *ids;
 	size_t nr_ids;
 	char *name;                /* EVENT_DESC name, else "sys:event", else "unknown" */
