@@ -55,7 +55,7 @@ void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
 	      unsigned char attr[128]);
 int rec_enable(struct recorder *r, struct tb_err *err);
 void rec_disable(struct recorder *r);
-/** rec_poll - wait up to @timeout_ms for a ring to fill; 0, or -1 with errno (EINTR) */
+/** rec_poll - wait up to @timeout_ms for a ring to fill; 0, or -1 with errno (EINTR, ENOMEM) */
 int rec_poll(struct recorder *r, int timeout_ms);
 /** rec_drain - copy every ring's data to @w, then a FINISHED_ROUND if any;
  * returns 0 or the writer's error */
