@@ -193,14 +193,20 @@ int rec_drain(struct recorder *r, struct pd_writer *w, struct tb_err *err)
 
 		/* in bounded chunks, so a full disk costs at most one chunk */
 		uint64_t before = r->counts.samples;
+		/* at most what the ring held when this drain began: our own
+		 * writes make events (--self), which must not keep us here */
+		size_t budget = r->rings[i].data_size;
 
-		while ((n = ring_peek(&r->rings[i], iov, &head, DRAIN_CHUNK, &r->counts)) > 0) {
+		while (budget && (n = ring_peek(&r->rings[i], iov, &head, DRAIN_CHUNK, &r->counts)) > 0) {
+			size_t got = iov[0].iov_len + (n > 1 ? iov[1].iov_len : 0);
+
+			budget = got < budget ? budget - got : 0;
 			rc = pd_writer_write_samples(w, iov, n, r->counts.samples - before, err);
 			before = r->counts.samples;
 			ring_consume(&r->rings[i], head);
 			if (rc)
 				return rc;
-			r->bytes += iov[0].iov_len + (n > 1 ? iov[1].iov_len : 0);
+			r->bytes += got;
 			wrote = 1;
 		}
 	}
