@@ -112,6 +112,9 @@ static void warn_about_errors(const struct pd_stats *st)
 			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
 				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
 	}
+	if (st->nr_unknown_id)
+		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
+			(unsigned)st->nr_unknown_id);
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
