@@ -63,6 +63,7 @@ struct pd_event {
 	const char *comm;          /* as perf would show it */
 	uint64_t file_offset;      /* of the SAMPLE record */
 	uint64_t index;            /* 0-based sample number in delivery order */
+	uint16_t misc;             /* the record's header.misc (cpumode in bits 0-2) */
 };
 
 struct pd_consumer {
