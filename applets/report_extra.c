@@ -2,7 +2,6 @@
  * weight, ins_lat, iregs/uregs, brstack*, bpf-output, phys_addr, page sizes),
  * printed as perf script 6.1 prints them (builtin-script.c process_event). */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include <ctype.h>
 #include <string.h>
 #include "pd_session.h"
 #include "report_extra.h"
@@ -206,6 +205,13 @@ static void print_brstack(struct report_print *p, const struct pd_event *ev, uin
 	}
 }
 
+/* perf's isprint (tools/include ctype, the kernel's table): Latin-1 letters
+ * and signs count as printable */
+static int k_isprint(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c >= 0xa0;
+}
+
 /* binary__fprintf with perf script's BPF output printer, 8 bytes a line */
 static void print_bpf_output(struct report_print *p, const unsigned char *d, uint32_t len)
 {
@@ -228,7 +234,7 @@ static void print_bpf_output(struct report_print *p, const unsigned char *d, uin
 
 				if (hit_nul && ch)
 					printable = 0;
-				if (!isprint(ch)) {
+				if (!k_isprint(ch)) {
 					ro_ch(p, '.');
 					if (!printable)
 						continue;

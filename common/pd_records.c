@@ -297,7 +297,7 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	switch (type) {
 	case PD_REC_SAMPLE: {
 		struct pd_event ev = { .evsel = e, .sample = &smp, .file_offset = off,
-				       .index = s->nr_delivered++, .misc = pd_u16(rec + 6) };
+				       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
 
 		if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, &smp, off)))
 			return r;
