@@ -28,6 +28,14 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 	p->show_tid = !first_tp || (first_tp->sample_type & PD_S_TID);
 	p->show_cpu = !first_tp || (first_tp->sample_type & PD_S_CPU);
 	p->show_time = !first_tp || (first_tp->sample_type & PD_S_TIME);
+	cc_opts_default(&p->cc);
+	for (size_t i = 0; i < pd_session_nr_evsels(s); i++)
+		if (pd_session_evsel(s, i)->type == PD_TYPE_TRACEPOINT &&
+		    (pd_session_evsel(s, i)->sample_type & PD_S_CALLCHAIN))
+			p->tp_ip = 1;
+	/* in pipe mode perf sets the fields per attr as it comes: ip and sym only */
+	if (pd_session_is_pipe(s))
+		p->cc.print = CC_IP | CC_SYM;
 	return 0;
 }
 
@@ -114,7 +122,7 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		return TB_ERR_STOP;
 	}
 	if (p->show_comm) {
-		if (smp->nr_callchain && (ev->evsel->sample_type & PD_S_CALLCHAIN))
+		if (ev->evsel->sample_type & PD_S_CALLCHAIN)
 			o = put_str(o, ev->comm, clen);
 		else
 			o = put_right(o, ev->comm, clen, 16);
@@ -163,6 +171,20 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 			fwrite(text, 1, (size_t)n, fp);
 			o = line;
 		}
+	}
+	if (p->tp_ip && ev->evsel->type == PD_TYPE_TRACEPOINT) {
+		struct sym_machine *m = pd_session_symbols(p->session);
+
+		if (ev->evsel->sample_type & PD_S_CALLCHAIN) {
+			*o++ = '\n';
+			fwrite(line, 1, (size_t)(o - line), fp);
+			cc_print_callchain(fp, m, smp, &p->cc);
+		} else {
+			*o++ = ' ';
+			fwrite(line, 1, (size_t)(o - line), fp);
+			cc_print_ip(fp, m, smp->pid, ev->misc & 7, smp->ip, &p->cc);
+		}
+		o = line;
 	}
 	*o++ = '\n';
 	fwrite(line, 1, (size_t)(o - line), fp);

@@ -4,6 +4,7 @@
 #define REPORT_PRINT_H
 
 #include <stdio.h>
+#include "report_callchain.h"
 
 struct pd_session;
 struct pd_event;
@@ -14,6 +15,10 @@ struct report_print {
 	int nsecs;             /* --ns: nanosecond timestamps */
 	int name_width;        /* 0 until the first sample */
 	int show_comm, show_tid, show_cpu, show_time;
+	/* perf adds ip, sym, symoff, dso to tracepoint lines once a tracepoint
+	 * attr has callchains: the stack, or the sample's ip for the others */
+	int tp_ip;
+	struct cc_opts cc;
 };
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);
