@@ -14,10 +14,7 @@
 #include "report_out.h"
 #include "report_print.h"
 #include "tp_decoder.h"
-#if __has_include("symbols.h")
 #include "symbols.h"
-#define RP_HAVE_SYMBOLS 1
-#endif
 
 #define PERF_CONTEXT_HV     ((uint64_t)-32)
 #define PERF_CONTEXT_KERNEL ((uint64_t)-128)
@@ -52,7 +49,6 @@ void ro_printf(struct report_print *p, const char *fmt, ...)
 void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
 		struct rp_loc *l)
 {
-#ifdef RP_HAVE_SYMBOLS
 	struct sym_machine *m = pd_session_symbols(p->session);
 	struct sym_loc sl;
 
@@ -64,7 +60,6 @@ void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t 
 		l->have_map = sl.have_map;
 		return;
 	}
-#endif
 	l->sym = NULL;
 	l->symoff = 0;
 	l->dso = "[unknown]";

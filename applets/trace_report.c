@@ -16,10 +16,12 @@
 #include "pd_session.h"
 #include "report_print.h"
 #include "report_script.h"
+#include "symbols.h"
 #include "xfuncs.h"
 
 struct report_opts {
 	const char *input, *script;
+	const char *symfs, *kallsyms, *vmlinux;
 	int header, header_only, nsecs, quiet, stats;
 	int reltime, deltatime, no_callchain;
 	unsigned long max_stack;
@@ -49,6 +51,10 @@ static const struct opt report_opts_table[] = {
 	{ 'G', "hide-call-graph", OPT_FLAG, &o.no_callchain, NULL,
 	  "print the ip, symbol and DSO on the line instead of the stack" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 0, "symfs", OPT_STR, &o.symfs, "DIR",
+	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
+	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
+	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	OPT_TABLE_END
@@ -222,6 +228,15 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	warn_lost_features(s, path, &lost);
+	{
+		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
+				       .vmlinux = o.vmlinux };
+
+		if (pd_session_use_symbols(s, &so)) {
+			error_msg("out of memory");
+			goto out;
+		}
+	}
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
@@ -265,6 +280,9 @@ int trace_report_main(int argc, char **argv)
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
 		report_err(path, r, &err);
 	}
+	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		if (!o.quiet)
+			fprintf(stderr, "%s\n", w);
 	if (o.stats && !r)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
