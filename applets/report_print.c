@@ -1,34 +1,115 @@
-/* report_print.c - print events as `perf script` 6.1 prints tracepoint samples:
- * "%16s %5d [%03d] %12s: %*s: <print fmt output>" (builtin-script.c
- * perf_sample__fprintf_start and process_event). */
+/* report_print.c - print samples as `perf script` 6.1 does: the fields of
+ * report_fields.c, the stack under the line or the ip, symbol and DSO on it
+ * (builtin-script.c perf_sample__fprintf_start and process_event,
+ * util/evsel_fprintf.c sample__fprintf_sym). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include "pd_session.h"
+#include "report_extra.h"
+#include "report_out.h"
 #include "report_print.h"
 #include "tp_decoder.h"
-#include "xfuncs.h"
+#include "symbols.h"
+
+#define PERF_CONTEXT_HV     ((uint64_t)-32)
+#define PERF_CONTEXT_KERNEL ((uint64_t)-128)
+#define PERF_CONTEXT_USER   ((uint64_t)-512)
+#define PERF_CONTEXT_MAX    ((uint64_t)-4095)
+#define DWARF_STACK (PD_S_CALLCHAIN | PD_S_REGS_USER | PD_S_STACK_USER)
+#define MISC_KERNEL 1
+#define MISC_USER 2
+#define MISC_HYPERVISOR 3
+
+void ro_printf(struct report_print *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	ro_room(p, 512);
+	va_start(ap, fmt);
+	n = vsnprintf(p->pos, (size_t)(p->end - p->pos), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < (size_t)(p->end - p->pos)) {
+		p->pos += n;
+		return;
+	}
+	ro_flush(p);
+	va_start(ap, fmt);
+	vfprintf(p->out, fmt, ap);
+	va_end(ap);
+}
+
+void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
+		struct rp_loc *l)
+{
+	struct sym_machine *m = pd_session_symbols(p->session);
+	struct sym_loc sl;
+
+	if (m && !sym_machine_resolve(m, pid, cpumode, addr, &sl)) {
+		l->sym = sl.sym;
+		l->symoff = sl.symoff;
+		l->dso = sl.dso;
+		l->map_ip = sl.map_ip;
+		l->have_map = sl.have_map;
+		return;
+	}
+	l->sym = NULL;
+	l->symoff = 0;
+	l->dso = "[unknown]";
+	l->map_ip = addr;
+	l->have_map = 0;
+}
 
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
-	const struct pd_evsel *first_tp = NULL;
-
 	memset(p, 0, sizeof(*p));
 	p->out = out;
 	p->session = s;
 	p->nsecs = nsecs;
-	/* perf drops a default column whose bit the first tracepoint attr lacks */
-	for (size_t i = 0; i < pd_session_nr_evsels(s) && !first_tp; i++)
-		if (pd_session_evsel(s, i)->type == PD_TYPE_TRACEPOINT)
-			first_tp = pd_session_evsel(s, i);
-	p->show_comm = 1;
-	p->show_tid = !first_tp || (first_tp->sample_type & PD_S_TID);
-	p->show_cpu = !first_tp || (first_tp->sample_type & PD_S_CPU);
-	p->show_time = !first_tp || (first_tp->sample_type & PD_S_TIME);
+	p->max_stack = 127;      /* perf's PERF_MAX_STACK_DEPTH */
+	rf_init(&p->rf);
+	p->buf = malloc(RO_SIZE);
+	if (!p->buf)
+		return -1;
+	p->pos = p->buf;
+	p->end = p->buf + RO_SIZE;
 	return 0;
+}
+
+int report_print_setup(struct report_print *p, const char **fields, int nr_fields,
+		       int reltime, int deltatime, int no_callchain, unsigned long max_stack)
+{
+	if (reltime && deltatime) {
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
+			"Please limit to --reltime or --deltatime.\n");
+		return -1;
+	}
+	for (int i = 0; i < nr_fields; i++)
+		if (rf_parse(&p->rf, fields[i]))
+			return -1;
+	if (rf_check(&p->rf, p->session, no_callchain))
+		return -1;
+	rf_unsupported_note(&p->rf);
+	p->reltime = reltime;
+	p->deltatime = deltatime;
+	p->max_stack = max_stack;
+	return 0;
+}
+
+int report_print_finish(struct report_print *p)
+{
+	if (p->buf)
+		ro_flush(p);
+	free(p->buf);
+	p->buf = p->pos = p->end = NULL;
+	return ferror(p->out) ? -1 : 0;
 }
 
 static int max_name_len(struct pd_session *s)
@@ -44,129 +125,237 @@ static int max_name_len(struct pd_session *s)
 	return max;
 }
 
-static char *put_str(char *o, const char *s, size_t len)
+/* perf's "%s" of a symbol: its name and, asked for, "+0x<off>"; or [unknown] */
+static void put_sym(struct report_print *p, const struct rp_loc *l, int offsets)
 {
-	memcpy(o, s, len);
-	return o + len;
+	if (!l->sym) {
+		ro_mem(p, "[unknown]", 9);
+		return;
+	}
+	ro_str(p, l->sym);
+	if (offsets) {
+		ro_mem(p, "+0x", 3);
+		ro_unum(p, l->symoff, 16, 0, ' ');
+	}
 }
 
-/* "%*s" / "%-*s"-free helpers: right-align @s in @width. */
-static char *put_right(char *o, const char *s, size_t len, size_t width)
+static void put_dso(struct report_print *p, const char *dso)
 {
-	while (len < width--)
-		*o++ = ' ';
-	return put_str(o, s, len);
+	ro_mem(p, " (", 2);
+	ro_str(p, dso);
+	ro_ch(p, ')');
 }
 
-static char *put_udec(char *o, uint64_t v, size_t width, char pad)
+/* the ip/sym/dso part for a sample without a stack (sample__fprintf_sym) */
+static void print_ip_line(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
-	char tmp[24];
-	size_t n = 0;
+	const struct pd_sample *smp = ev->sample;
+	struct rp_loc l;
 
-	do {
-		tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n < width--)
-		*o++ = pad;
-	return put_str(o, tmp + sizeof(tmp) - n, n);
+	if (f & (RF_SYM | RF_DSO))
+		rp_resolve(p, smp->pid, ev->misc & 7, smp->ip, &l);
+	if (f & RF_IP)
+		ro_unum(p, smp->ip, 16, 16, ' ');
+	if (f & RF_SYM) {
+		ro_ch(p, ' ');
+		put_sym(p, &l, f & RF_SYMOFFSET);
+	}
+	if (f & RF_DSO)
+		put_dso(p, l.dso);
 }
 
-static char *put_sdec(char *o, int32_t v, size_t width, char pad)
+/* Whether the walk thread__resolve_callchain_sample makes meets a context
+ * it does not know: perf then drops the whole stack. */
+static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack)
 {
-	char tmp[24];
-	size_t n = 0;
-	int64_t x = v;
-	uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
+	unsigned long entries = 0;
 
-	do {
-		tmp[sizeof(tmp) - ++n] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (x < 0) {
-		if (pad == '0') {      /* printf puts the sign before zero padding */
-			*o++ = '-';
-			width = width ? width - 1 : 0;
+	for (uint64_t i = 0; i < smp->nr_callchain && entries < max_stack; i++) {
+		uint64_t ip = pd_u64(smp->callchain + 8 * i);
+
+		if (ip < PERF_CONTEXT_MAX)
+			entries++;
+		else if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL &&
+			 ip != PERF_CONTEXT_USER)
+			return 1;
+	}
+	return 0;
+}
+
+/* one line per frame, callee first (sample__fprintf_callchain) */
+static void print_stack(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	const struct pd_sample *smp = ev->sample;
+	unsigned long entries = 0;
+	uint16_t cpumode = MISC_USER;
+
+	if (stack_is_corrupt(smp, p->max_stack))
+		return;
+	for (uint64_t i = 0; i < smp->nr_callchain && entries < p->max_stack; i++) {
+		uint64_t ip = pd_u64(smp->callchain + 8 * i);
+		struct rp_loc l;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			cpumode = ip == PERF_CONTEXT_HV ? MISC_HYPERVISOR :
+				  ip == PERF_CONTEXT_KERNEL ? MISC_KERNEL : MISC_USER;
+			continue;
+		}
+		entries++;
+		rp_resolve(p, smp->pid, cpumode, ip, &l);
+		if (f & RF_IP) {
+			/* user frames show the offset in their DSO */
+			ro_ch(p, '\t');
+			ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+		}
+		if (f & RF_SYM) {
+			ro_ch(p, ' ');
+			put_sym(p, &l, f & RF_SYMOFFSET);
+		}
+		if (f & RF_DSO)
+			put_dso(p, l.dso);
+		ro_ch(p, '\n');
+	}
+}
+
+/* perf_sample__fprintf_start: comm, pid/tid, cpu, misc, time */
+static void print_start(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	const struct pd_sample *smp = ev->sample;
+
+	if (f & RF_COMM) {
+		if ((f & RF_IP) && (ev->evsel->sample_type & PD_S_CALLCHAIN) &&
+		    p->rf.use_callchain) {
+			ro_str(p, ev->comm);
+			ro_ch(p, ' ');
 		} else {
-			tmp[sizeof(tmp) - ++n] = '-';
+			ro_right(p, ev->comm, 16);
+			ro_ch(p, ' ');
 		}
 	}
-	while (n < width--)
-		*o++ = pad;
-	return put_str(o, tmp + sizeof(tmp) - n, n);
-}
+	if ((f & RF_PID) && (f & RF_TID)) {
+		ro_printf(p, "%5d/%-5d ", smp->pid, smp->tid);
+	} else if (f & (RF_PID | RF_TID)) {
+		ro_snum(p, f & RF_PID ? smp->pid : smp->tid, 5, ' ');
+		ro_ch(p, ' ');
+	}
+	if (f & RF_CPU) {
+		ro_ch(p, '[');
+		ro_snum(p, smp->cpu, 3, '0');
+		ro_mem(p, "] ", 2);
+	}
+	if (f & RF_MISC) {
+		unsigned m = ev->misc, n = 0;
+		char l[8];
 
-#define LINE_PREFIX_MAX 4096
+		if ((m & 1) == 1)
+			l[n++] = 'K';
+		if ((m & 2) == 2)
+			l[n++] = 'U';
+		if ((m & 3) == 3)
+			l[n++] = 'H';
+		if ((m & 4) == 4)
+			l[n++] = 'G';
+		if ((m & 5) == 5)
+			l[n++] = 'g';
+		ro_mem(p, l, n);
+		ro_pad(p, n < 5 ? 6 - n : 1);
+	}
+	if (f & RF_TIME) {
+		uint64_t t = smp->time;
+
+		if (p->reltime) {
+			if (!p->initial_time)
+				p->initial_time = smp->time;
+			t = smp->time - p->initial_time;
+		} else if (p->deltatime) {
+			t = p->previous_time ? smp->time - p->previous_time : 0;
+			p->previous_time = smp->time;
+		}
+		uint64_t secs = t / 1000000000ULL, ns = t % 1000000000ULL;
+
+		if (p->nsecs) {
+			ro_unum(p, secs, 10, 5, ' ');
+			ro_ch(p, '.');
+			ro_unum(p, ns, 10, 9, '0');
+		} else {
+			/* "%12s" of "secs.usecs" */
+			uint64_t s10 = secs;
+			size_t digits = 1;
+
+			while (s10 >= 10) {
+				s10 /= 10;
+				digits++;
+			}
+			if (digits + 7 < 12)
+				ro_pad(p, 12 - digits - 7);
+			ro_unum(p, secs, 10, 0, ' ');
+			ro_ch(p, '.');
+			ro_unum(p, ns / 1000, 10, 6, '0');
+		}
+		ro_mem(p, ": ", 2);
+	}
+}
 
 int report_print_sample(void *ctx, const struct pd_event *ev)
 {
 	struct report_print *p = ctx;
 	const struct pd_sample *smp = ev->sample;
-	FILE *fp = p->out;
-	char line[LINE_PREFIX_MAX + 8192], *o = line;
-	size_t clen = strlen(ev->comm), nlen = strlen(ev->evsel->name);
+	const struct pd_evsel *e = ev->evsel;
+	uint64_t f = p->rf.t[rf_type_of(e->type)].fields;
 
-	if (clen > 512 || nlen > 1024) {
-		error_msg("offset 0x%llx: %s '%.32s...' is %zu bytes, over the %d a line holds",
-			  (unsigned long long)ev->file_offset, clen > 512 ? "comm" : "event name",
-			  clen > 512 ? ev->comm : ev->evsel->name, clen > 512 ? clen : nlen,
-			  clen > 512 ? 512 : 1024);
-		return TB_ERR_STOP;
+	if (!f)
+		return 0;
+	print_start(p, ev, f);
+	if (f & RF_PERIOD) {
+		ro_unum(p, smp->period, 10, 10, ' ');
+		ro_ch(p, ' ');
 	}
-	if (p->show_comm) {
-		if (smp->nr_callchain && (ev->evsel->sample_type & PD_S_CALLCHAIN))
-			o = put_str(o, ev->comm, clen);
-		else
-			o = put_right(o, ev->comm, clen, 16);
-		*o++ = ' ';
+	if (f & RF_EVNAME) {
+		if (!p->name_width)
+			p->name_width = max_name_len(p->session);
+		ro_right(p, e->name, (size_t)p->name_width);
+		ro_mem(p, ": ", 2);
 	}
-	if (p->show_tid) {
-		o = put_sdec(o, smp->tid, 5, ' ');
-		*o++ = ' ';
-	}
-	if (p->show_cpu) {
-		*o++ = '[';
-		o = put_sdec(o, smp->cpu, 3, '0');
-		o = put_str(o, "] ", 2);
-	}
-	if (p->show_time) {
-		uint64_t secs = smp->time / 1000000000ULL, ns = smp->time % 1000000000ULL;
-
-		if (p->nsecs) {
-			o = put_udec(o, secs, 5, ' ');
-			*o++ = '.';
-			o = put_udec(o, ns, 9, '0');
-		} else {
-			char t[40], *e = put_udec(t, secs, 0, ' ');
-
-			*e++ = '.';
-			e = put_udec(e, ns / 1000, 6, '0');
-			o = put_right(o, t, (size_t)(e - t), 12);
-		}
-		o = put_str(o, ": ", 2);
-	}
-	if (!p->name_width)
-		p->name_width = max_name_len(p->session);
-	o = put_right(o, ev->evsel->name, nlen, (size_t)p->name_width);
-	o = put_str(o, ": ", 2);
-	if (smp->raw && ev->evsel->dec) {
+	if (p->rf.print_flags)
+		ro_pad(p, 24);         /* "  %-21s " of no flags: only itrace sets them */
+	if ((f & RF_TRACE) && smp->raw && e->dec) {
 		const char *text;
-		long n = tp_render(ev->evsel->dec, smp->raw, smp->raw_size, smp->cpu, o,
-				   sizeof(line) - 1 - (size_t)(o - line), &text);
+		size_t room;
+		long n;
 
+		ro_room(p, 8192);
+		room = (size_t)(p->end - p->pos);
+		n = tp_render(e->dec, smp->raw, smp->raw_size, smp->cpu, p->pos, room, &text);
 		if (n < 0)
 			return -1;
-		if (text == o) {
-			o += n;
+		if (text == p->pos)
+			p->pos += n;
+		else
+			ro_mem(p, text, (size_t)n);
+	}
+	report_print_fields_mid(p, ev, f);
+	if ((f & RF_IP) && (e->sample_type & DWARF_STACK) == DWARF_STACK) {
+		/* --call-graph dwarf: perf unwinds the user stack dump; we print
+		 * the event line alone, and say so once */
+		if (!p->told_dwarf) {
+			p->told_dwarf = 1;
+			fprintf(stderr, "trace-report: %s has DWARF stacks (--call-graph dwarf), "
+				"which are not unwound: its samples print without them\n", e->name);
+		}
+	} else if (f & RF_IP) {
+		if (p->rf.use_callchain && (e->sample_type & PD_S_CALLCHAIN)) {
+			ro_ch(p, '\n');
+			print_stack(p, ev, f);
 		} else {
-			fwrite(line, 1, (size_t)(o - line), fp);
-			fwrite(text, 1, (size_t)n, fp);
-			o = line;
+			ro_ch(p, ' ');
+			print_ip_line(p, ev, f);
 		}
 	}
-	*o++ = '\n';
-	fwrite(line, 1, (size_t)(o - line), fp);
-	return ferror(fp) ? -1 : 0;
+	report_print_fields_tail(p, ev, f);
+	ro_ch(p, '\n');
+	if (p->pos - p->buf > (long)(RO_SIZE - 4096))
+		ro_flush(p);
+	return ferror(p->out) ? -1 : 0;
 }
 
 static void header_string(FILE *out, const char *label, const char *v)

@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -16,11 +17,16 @@
 #include "report_print.h"
 #include "report_recover.h"
 #include "report_script.h"
+#include "symbols.h"
 #include "xfuncs.h"
 
 struct report_opts {
 	const char *input, *script, *recover, *output;
+	const char *symfs, *kallsyms, *vmlinux;
 	int header, header_only, nsecs, quiet, stats;
+	int reltime, deltatime, no_callchain;
+	unsigned long max_stack;
+	struct opt_list fields;
 };
 
 static struct report_opts o;
@@ -33,7 +39,23 @@ static const struct opt report_opts_table[] = {
 	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
+	{ 'F', "fields", OPT_LIST, &o.fields, "[TYPE:][+-]FIELD,...",
+	  "the columns, as perf script -F: TYPE hw, sw, trace, raw, break or synth; FIELD "
+	  "comm, tid, pid, time, cpu, event, trace, ip, sym, dso, addr, symoff, period, "
+	  "iregs, uregs, brstack, brstacksym, brstackoff, flags, data_src, weight, "
+	  "bpf-output, phys_addr, misc, data_page_size, code_page_size, ins_lat, ... "
+	  "(+FIELD adds, -FIELD removes)" },
+	{ 0, "reltime", OPT_FLAG, &o.reltime, NULL, "show time stamps relative to the first sample" },
+	{ 0, "deltatime", OPT_FLAG, &o.deltatime, NULL,
+	  "show time stamps relative to the previous sample" },
+	{ 0, "max-stack", OPT_UINT, &o.max_stack, "N", "print at most N frames of a stack (127)" },
+	{ 'G', "hide-call-graph", OPT_FLAG, &o.no_callchain, NULL,
+	  "print the ip, symbol and DSO on the line instead of the stack" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 0, "symfs", OPT_STR, &o.symfs, "DIR",
+	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
+	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
+	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	{ 0, "recover", OPT_STR, &o.recover, "FILE",
@@ -183,6 +205,7 @@ int trace_report_main(int argc, char **argv)
 	unsigned lost = 0;
 
 	memset(&o, 0, sizeof(o));
+	o.max_stack = 127;
 	first = args_parse(&report_help, argc, argv);
 	if (first < 0)
 		return first == -2 ? 0 : 1;
@@ -220,6 +243,15 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	warn_lost_features(s, path, &lost);
+	{
+		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
+				       .vmlinux = o.vmlinux };
+
+		if (pd_session_use_symbols(s, &so)) {
+			error_msg("out of memory");
+			goto out;
+		}
+	}
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
@@ -241,6 +273,11 @@ int trace_report_main(int argc, char **argv)
 		error_msg("out of memory");
 		goto out;
 	}
+	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
+			       o.no_callchain, o.max_stack)) {
+		report_print_finish(&pr);
+		goto out;
+	}
 	/* perf resolves kernel addresses in file mode only: in pipe mode the
 	 * tracing data arrives after it sets up its resolver. */
 	if (!pd_session_is_pipe(s))
@@ -250,12 +287,17 @@ int trace_report_main(int argc, char **argv)
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
 	r = pd_session_process(s, &c, &err);
+	if (report_print_finish(&pr) && !r)
+		r = -1;
 	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {
 		r = r ? r : -1;
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
 		report_err(path, r, &err);
 	}
+	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		if (!o.quiet)
+			fprintf(stderr, "%s\n", w);
 	if (o.stats && !r)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
@@ -267,5 +309,6 @@ out:
 	ksyms_free(ks);
 	pd_session_close(s);
 	cat_script_free(&canned);
+	free(o.fields.items);
 	return ret;
 }

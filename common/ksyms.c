@@ -125,6 +125,14 @@ done:
 
 const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod)
 {
+	uint64_t end;
+
+	return ksyms_lookup_range(k, addr, start, &end, mod);
+}
+
+const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
+			       const char **mod)
+{
 	size_t lo = 0, hi = k->nr;
 
 	while (lo < hi) {
@@ -137,6 +145,7 @@ const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const 
 			lo = mid + 1;
 		else {
 			*start = s->start;
+			*end = s->end;
 			*mod = s->mod;
 			return s->name;
 		}
@@ -144,12 +153,13 @@ const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const 
 	return NULL;
 }
 
-static void load_file(struct ksyms *k)
+int ksyms_load_path(struct ksyms *k, const char *path)
 {
 	size_t cap = 1 << 20, len = 0;
 	char *buf = malloc(cap);
-	int fd = open(k->path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t got;
+	int r = -1;
 
 	k->loaded = 1;
 	if (fd < 0 || !buf)
@@ -165,11 +175,13 @@ static void load_file(struct ksyms *k)
 			cap *= 2;
 		}
 	}
-	ksyms_load_text(k, buf, len);
+	if (got == 0)
+		r = ksyms_load_text(k, buf, len);
 out:
 	if (fd >= 0)
 		close(fd);
 	free(buf);
+	return r;
 }
 
 static char *resolve(void *priv, unsigned long long *addrp, char **modp)
@@ -181,7 +193,7 @@ static char *resolve(void *priv, unsigned long long *addrp, char **modp)
 	if (k->gate && *k->gate == 0)
 		return NULL;
 	if (!k->loaded)
-		load_file(k);
+		ksyms_load_path(k, k->path);
 	name = ksyms_lookup(k, *addrp, &start, &mod);
 	if (!name)
 		return NULL;

@@ -25,4 +25,10 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len);
 /** ksyms_lookup - the symbol containing @addr: name, start in *start, module in *mod */
 const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod);
 
+/** ksyms_load_path - parse the kallsyms file @path; symbols kept, or -1 if unreadable */
+int ksyms_load_path(struct ksyms *k, const char *path);
+/** ksyms_lookup_range - ksyms_lookup, also giving the symbol's end */
+const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
+			       const char **mod);
+
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "pd_session_int.h"
+#include "symbols.h"
 #include "tp_decoder.h"
 
 #define MAX_TRACEDATA   (256u << 20)
@@ -282,10 +283,10 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 }
 
 static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
-			  uint64_t off)
+			  uint64_t off, uint16_t misc)
 {
 	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
-			       .index = s->nr_delivered++ };
+			       .index = s->nr_delivered++, .misc = misc };
 	int r;
 
 	if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, smp, off)))
@@ -303,7 +304,7 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct
  * period the value grew by since that id's last sample; an id no attr
  * lists is counted, a value that did not grow is not delivered. */
 static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_sample *smp,
-			uint64_t off)
+			uint64_t off, uint16_t misc)
 {
 	int group = !!(e->sattr.read_format & PD_FMT_GROUP);
 	uint64_t nr = group ? smp->read_nr : 1;
@@ -323,8 +324,74 @@ static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_samp
 		smp->id = id;
 		smp->period = value - slot->period;
 		slot->period = value;
-		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, off)))
+		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, off, misc)))
 			return r;
+	}
+	return 0;
+}
+
+/* An MMAP or MMAP2 record, for the symbols machine. Records too short
+ * for their fixed part are passed over, as is a name without its NUL
+ * (cut at the record's end). */
+static int sym_mmap(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
+		    size_t size, uint32_t type)
+{
+	size_t at = type == PD_REC_MMAP ? 40 : 72;
+	size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+	struct sym_mmap mm = { 0 };
+	char name[4096];
+	size_t n;
+
+	if (end > size || end <= at)
+		return 0;
+	n = strnlen((const char *)rec + at, end - at);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, rec + at, n);
+	name[n] = 0;
+	mm.pid = (int32_t)pd_u32(rec + 8);
+	mm.tid = (int32_t)pd_u32(rec + 12);
+	mm.misc = pd_u16(rec + 4);
+	mm.start = pd_u64(rec + 16);
+	mm.len = pd_u64(rec + 24);
+	mm.pgoff = pd_u64(rec + 32);
+	mm.filename = name;
+	if (type == PD_REC_MMAP2) {
+		mm.prot = pd_u32(rec + 64);
+		mm.flags = pd_u32(rec + 68);
+		if (mm.misc & PD_MISC_MMAP_BUILD_ID) {
+			mm.build_id = rec + 44;
+			mm.build_id_len = rec[40] > 20 ? 20 : rec[40];
+		}
+	}
+	return sym_machine_mmap(s->sym, &mm);
+}
+
+/* HEADER_BUILD_ID records, from the feature section or a pipe: each
+ * {header, pid, build_id[20], size, pad[3], filename}. */
+int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t size)
+{
+	size_t off = 0;
+
+	while (size - off >= 36) {
+		uint16_t misc = pd_u16(buf + off + 4), rsz = pd_u16(buf + off + 6);
+		size_t idlen = 20, n;
+		char name[4096];
+		int r;
+
+		if (rsz < 36 || rsz > size - off)
+			break;
+		if (misc & PD_MISC_BUILD_ID_SIZE)
+			idlen = buf[off + 32] > 20 ? 20 : buf[off + 32];
+		n = strnlen((const char *)buf + off + 36, rsz - 36u);
+		if (n >= sizeof(name))
+			n = sizeof(name) - 1;
+		memcpy(name, buf + off + 36, n);
+		name[n] = 0;
+		if ((r = sym_machine_buildid(s->sym, (int32_t)pd_u32(buf + off + 8), misc & 7,
+					     name, buf + off + 12, idlen)))
+			return r;
+		off += rsz;
 	}
 	return 0;
 }
@@ -345,8 +412,8 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	switch (type) {
 	case PD_REC_SAMPLE:
 		if (e->sample_type & PD_S_READ)
-			return deliver_read(s, e, &smp, off);
-		return deliver_sample(s, e, &smp, off);
+			return deliver_read(s, e, &smp, off, pd_u16(rec + 4));
+		return deliver_sample(s, e, &smp, off, pd_u16(rec + 4));
 	case PD_REC_COMM: {
 		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
 		const char *comm = (const char *)rec + 16;
@@ -356,6 +423,11 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 					   strnlen(comm, end - 16));
 	}
 	case PD_REC_FORK:
+		if (s->sym && (r = sym_machine_fork(s->sym, (int32_t)pd_u32(rec + 8),
+						    (int32_t)pd_u32(rec + 12),
+						    (int32_t)pd_u32(rec + 16),
+						    (int32_t)pd_u32(rec + 20))))
+			return r;
 		return pd_threads_fork(&s->threads, (int32_t)pd_u32(rec + 8),
 				       (int32_t)pd_u32(rec + 16), (int32_t)pd_u32(rec + 12),
 				       (int32_t)pd_u32(rec + 20));
@@ -369,7 +441,10 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	case PD_REC_MMAP2:
 		if (is_kernel_mmap(rec, size, type))
 			s->stats.nr_kernel_mmaps++;
-		return 0;
+		return s->sym ? sym_mmap(s, e, rec, size, type) : 0;
+	case PD_REC_EXIT:
+		return s->sym ? sym_machine_exit(s->sym, (int32_t)pd_u32(rec + 8),
+						 (int32_t)pd_u32(rec + 16)) : 0;
 	default:
 		return 0;
 	}
@@ -459,8 +534,9 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		return 0;
 	case PD_REC_COMPRESSED:
 		return compressed(s, rec, size, off);
-	case PD_REC_HEADER_EVENT_TYPE:
 	case PD_REC_HEADER_BUILD_ID:
+		return s->sym ? pd_session_buildids(s, rec, size) : 0;
+	case PD_REC_HEADER_EVENT_TYPE:
 	case PD_REC_FINISHED_INIT:
 	case 70: case 71: case 72:        /* AUXTRACE_INFO, AUXTRACE, AUXTRACE_ERROR */
 	case 75: case 76: case 77:        /* STAT_CONFIG, STAT, STAT_ROUND */

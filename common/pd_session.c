@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include "pd_session_int.h"
+#include "symbols.h"
 #include "tp_decoder.h"
 
 #define MAX_ATTRS      4096
@@ -419,6 +420,16 @@ int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf,
 	struct tb_err why = { 0 };
 	int r = pd_feature_parse(feat, buf, size, off, &s->info, &why);
 
+	if (feat == PD_FEAT_BUILD_ID && size && !s->buildid_sec) {
+		/* kept for the symbols machine, which may come later */
+		s->buildid_sec = malloc(size);
+		if (!s->buildid_sec)
+			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET,
+					  "out of memory for the build-id section");
+		memcpy(s->buildid_sec, buf, size);
+		s->buildid_len = size;
+	}
+
 	if (r == TB_ERR_NOMEM)
 		return tb_err_set(err, r, TB_NO_OFFSET, "out of memory for a feature section");
 	if (r)
@@ -729,6 +740,8 @@ void pd_session_close(struct pd_session *s)
 	td_result_free(&s->td);
 	pd_header_info_free(&s->info);
 	pd_threads_free(&s->threads);
+	sym_machine_free(s->sym);
+	free(s->buildid_sec);
 	pd_in_free(&s->in);
 	if (s->fd >= 0)
 		close(s->fd);
@@ -760,6 +773,23 @@ int pd_session_has_feature(const struct pd_session *s, int feat)
 {
 	return feat >= 0 && feat < PD_FEAT_BITS &&
 	       (s->features[feat / 64] >> (feat % 64)) & 1;
+}
+
+int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o)
+{
+	if (s->sym)
+		return 0;
+	s->sym = sym_machine_new(o);
+	if (!s->sym)
+		return TB_ERR_NOMEM;
+	if (s->buildid_sec)
+		return pd_session_buildids(s, s->buildid_sec, s->buildid_len);
+	return 0;
+}
+
+struct sym_machine *pd_session_symbols(const struct pd_session *s)
+{
+	return s->sym;
 }
 
 const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr)

@@ -13,6 +13,8 @@
 struct tep_handle;
 struct tep_event;
 struct tp_decoder;
+struct sym_opts;
+struct sym_machine;
 
 /* One attr of the recording (perf calls it an evsel). */
 struct pd_evsel {
@@ -64,6 +66,7 @@ struct pd_event {
 	const char *comm;          /* as perf would show it */
 	uint64_t file_offset;      /* of the SAMPLE record */
 	uint64_t index;            /* 0-based sample number in delivery order */
+	uint16_t misc;             /* the record's header.misc (cpumode: misc & 7) */
 };
 
 struct pd_consumer {
@@ -113,6 +116,15 @@ int pd_session_has_feature(const struct pd_session *s, int feat);
  * Returns how many were dropped. See "What damage costs" in pd_session.c.
  */
 unsigned pd_session_lost_features(const struct pd_session *s, struct tb_err *err);
+/**
+ * pd_session_use_symbols - resolve symbols: before pd_session_process,
+ * create the machine (symbols.h); the session then feeds it every
+ * MMAP/MMAP2/FORK/EXIT in delivery order and the BUILD_ID feature.
+ * Returns 0 or TB_ERR_NOMEM.
+ */
+int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o);
+/** pd_session_symbols - the machine, or NULL unless enabled */
+struct sym_machine *pd_session_symbols(const struct pd_session *s);
 /** pd_session_td_warnings - formats libtraceevent could not fully parse */
 const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr);
 

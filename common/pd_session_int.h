@@ -43,6 +43,12 @@ struct pd_session {
 	struct pd_stats stats;
 	struct pd_decomp decomp;     /* COMPRESSED records (pd_records.c) */
 
+	/* symbols (pd_session_use_symbols): the machine, fed the side-band
+	 * records; the BUILD_ID feature kept until it is created */
+	struct sym_machine *sym;
+	unsigned char *buildid_sec;
+	size_t buildid_len;
+
 	/* set during pd_session_process */
 	const struct pd_consumer *consumer;
 	struct tb_err *err;
@@ -64,5 +70,6 @@ int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err);
 int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
 		       uint64_t off, struct tb_err *err);
 int pd_session_drain(struct pd_session *s, int r);
+int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t size);
 
 #endif

@@ -1,0 +1,17 @@
+/* report_extra.h - the sample fields perf script prints around the ip:
+ * addr, data_src, weight, registers, branch stacks, BPF output, page sizes. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef REPORT_EXTRA_H
+#define REPORT_EXTRA_H
+
+#include <stdint.h>
+
+struct report_print;
+struct pd_event;
+
+/** the fields between the event name (or trace text) and the ip */
+void report_print_fields_mid(struct report_print *p, const struct pd_event *ev, uint64_t f);
+/** the fields after the ip (or stack), before the newline */
+void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f);
+
+#endif

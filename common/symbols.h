@@ -1,0 +1,80 @@
+/* symbols.h - addresses to symbols and DSOs, found where perf 6.1 finds them. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SYMBOLS_H
+#define SYMBOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * A machine is perf's host machine: the kernel (from kallsyms or a
+ * vmlinux) and, per pid, the maps the recording's MMAP/MMAP2 records made,
+ * each of a DSO whose ELF symbols are read once, on the first address that
+ * needs them. User DSOs are checked against the recording's build-ids and
+ * looked up in perf's build-id cache when they moved or changed.
+ * Nothing here prints: warnings are collected (sym_machine_next_warning).
+ */
+
+struct sym_opts {
+	const char *symfs;        /* --symfs DIR: prefix for every DSO path, or NULL */
+	const char *kallsyms;     /* --kallsyms FILE, or NULL: /proc/kallsyms, then the build-id cache */
+	const char *vmlinux;      /* -k VMLINUX, or NULL */
+	const char *buildid_dir;  /* NULL: $HOME/.debug (perf's build-id cache) */
+	int no_demangle;          /* perf script --no-demangle */
+};
+
+struct sym_machine;
+
+/** sym_machine_new - an empty machine; NULL on ENOMEM. @o is copied. */
+struct sym_machine *sym_machine_new(const struct sym_opts *o);
+void sym_machine_free(struct sym_machine *m);
+
+/* one MMAP or MMAP2 record, decoded */
+struct sym_mmap {
+	int32_t pid, tid;
+	uint16_t misc;          /* header.misc: cpumode bits, MMAP_DATA, MMAP_BUILD_ID */
+	uint64_t start, len, pgoff;
+	uint32_t prot, flags;   /* MMAP2 only, else 0 */
+	const unsigned char *build_id; size_t build_id_len;  /* MMAP2 with MMAP_BUILD_ID */
+	const char *filename;
+};
+
+/* side band, fed in delivery (time) order by the session */
+int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm);  /* 0 or TB_ERR_NOMEM */
+int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid);
+int sym_machine_exit(struct sym_machine *m, int32_t pid, int32_t tid);
+/** sym_machine_buildid - one entry of the HEADER_BUILD_ID feature section */
+int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+			const char *filename, const unsigned char *id, size_t id_len);
+
+struct sym_loc {
+	const char *sym;        /* NULL when unknown (perf prints "[unknown]") */
+	uint64_t symoff;        /* addr - symbol start */
+	uint64_t sym_start, sym_end;
+	const char *dso;        /* as perf prints it: "[kernel.kallsyms]",
+				   "/usr/lib/x86_64-linux-gnu/libc.so.6", "[vdso]",
+				   "[unknown]" (never NULL) */
+	const char *dso_short;  /* basename, for perf's dso short names */
+	uint64_t map_ip;        /* addr as an offset in the dso (perf's map->map_ip) */
+	int have_map;
+	int is_kernel;          /* the dso is the kernel or a module: perf's callchain
+				   lines print the address itself, else map_ip */
+	uint64_t map_start;     /* the map's start (perf's symoff rule past a symbol's end) */
+};
+
+/*
+ * sym_machine_resolve - the symbol and DSO of @addr in @pid's address space
+ * @cpumode: PERF_RECORD_MISC_KERNEL(1) / USER(2) / HYPERVISOR(3) / GUEST_*
+ * @addr: a sample ip or a callchain entry (not a PERF_CONTEXT_* marker)
+ * Fills @out (always) and returns 0, or TB_ERR_NOMEM. Strings stay valid
+ * until the machine is freed.
+ */
+int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+			uint64_t addr, struct sym_loc *out);
+
+/** sym_machine_next_warning - one-line warnings (missing/hostile ELF,
+ * build-id mismatch), each returned once, oldest first; NULL when none.
+ * The applet prints them. */
+const char *sym_machine_next_warning(struct sym_machine *m);
+
+#endif
