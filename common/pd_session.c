@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
+#include "pd_evname.h"
 #include "pd_session_int.h"
 #include "symbols.h"
 #include "tp_decoder.h"
@@ -175,7 +176,14 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	}
 	/* named from the start: consumers may see it even when a later check
 	 * refuses the file (the queued samples are still delivered) */
-	e->name = strdup("unknown");
+	if (e->type == PD_TYPE_TRACEPOINT) {
+		e->name = strdup("unknown");
+	} else {
+		char name[128];
+
+		pd_evname(e->raw, name, sizeof(name));
+		e->name = strdup(name);
+	}
 	if (!e->name)
 		return TB_ERR_NOMEM;
 	s->nr_evsels++;
