@@ -1,7 +1,8 @@
 /* sym_elf.c - an ELF file's symbols through libelf, as perf 6.1's
  * symbol-elf.c reads them: .symtab then .dynsym, function, object and
  * label symbols of allocated sections, addresses turned into file offsets
- * with the program headers, and name@plt entries. Every read is checked:
+ * with the program headers, and name@plt entries; C++ names demangled with
+ * libiberty, as Debian's perf does. Every read is checked:
  * the files come from recordings and may be anything. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <ctype.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libiberty/demangle.h>
 #include "sym_dso.h"
 #include "sym_elf.h"
 #include "tb_err.h"
@@ -256,15 +258,34 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
 	return j ? j : 0;
 }
 
+/*
+ * perf's demangle_sym as Debian builds perf 6.1: libiberty's cplus_demangle
+ * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
+ * a malloc'd name, or NULL to keep @name.
+ */
+static char *demangle_name(const char *name)
+{
+	char *d = cplus_demangle(name, DMGL_NO_OPTS), buf[1024];
+	size_t n;
+
+	if (d)
+		return d;
+	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
+		return strdup(buf);
+	return NULL;
+}
+
 static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
 		     const char *name, int demangle)
 {
-	char buf[1024];
-	size_t n;
+	char *d = demangle ? demangle_name(name) : NULL;
+	int r;
 
-	if (demangle && (n = demangle_ocaml(name, buf, sizeof(buf))))
-		return sym_table_add(t, start, size, bind, buf, n);
-	return sym_table_add(t, start, size, bind, name, strlen(name));
+	if (!d)
+		return sym_table_add(t, start, size, bind, name, strlen(name));
+	r = sym_table_add(t, start, size, bind, d, strlen(d));
+	free(d);
+	return r;
 }
 
 /* perf's elf_read_program_header: the PT_LOAD holding @vaddr */
@@ -423,10 +444,10 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char dm[1024];
-			size_t dn = demangle ? demangle_ocaml(name, dm, sizeof(dm)) : 0;
+			char *dm = demangle ? demangle_name(name) : NULL;
 
-			n = snprintf(buf, sizeof(buf), "%s@plt", dn ? dm : name);
+			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
+			free(dm);
 		}
 		if (n < 0 || (size_t)n >= sizeof(buf))
 			n = (int)sizeof(buf) - 1;
