@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libiberty/demangle.h>
@@ -78,7 +79,6 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	struct stat st;
 	unsigned char *buf;
 	char tmp[200] = "";
-	size_t got = 0;
 	int fd, r;
 
 	memset(e, 0, sizeof(*e));
@@ -95,30 +95,29 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 			 (long long)st.st_size);
 		return -1;
 	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf) {
+	if (st.st_size < EI_NIDENT) {
 		close(fd);
-		return TB_ERR_NOMEM;
+		snprintf(why, n, "%s: not an ELF file (%lld bytes)", path, (long long)st.st_size);
+		return -1;
 	}
-	while (got < (size_t)st.st_size) {
-		ssize_t k = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		got += (size_t)k;
-	}
+	/* private and writable: what libelf might write stays ours; only the
+	 * pages read are read (perf maps its files too) */
+	buf = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	close(fd);
-	r = sym_elf_open_mem(e, buf, got, tmp, sizeof(tmp));
+	if (buf == MAP_FAILED) {
+		snprintf(why, n, "%s: cannot map the file: %s", path, strerror(errno));
+		return -1;
+	}
+	r = sym_elf_open_mem(e, buf, (size_t)st.st_size, tmp, sizeof(tmp));
 	if (r) {
 		snprintf(why, n, "%s: %s", path, tmp);
-		free(buf);
+		munmap(buf, (size_t)st.st_size);
 		memset(e, 0, sizeof(*e));
 		return -1;
 	}
 	e->buf = buf;
-	e->len = got;
+	e->len = (size_t)st.st_size;
+	e->mapped = 1;
 	return 0;
 }
 
@@ -126,7 +125,10 @@ void sym_elf_close(struct sym_elf *e)
 {
 	if (e->elf)
 		elf_end(e->elf);
-	free(e->buf);
+	if (e->mapped)
+		munmap(e->buf, e->len);
+	else
+		free(e->buf);
 	memset(e, 0, sizeof(*e));
 }
 
