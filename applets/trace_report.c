@@ -63,12 +63,14 @@ static const struct opt report_opts_table[] = {
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]\n"
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-F FIELDS]\n"
+	"       [--reltime|--deltatime] [--max-stack N] [-G]\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)",
-	"Print every event of a perf.data recording, one line each, exactly as\n"
-	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
-	"name and the fields as the event's print format renders them. Reads\n"
+	"Print every sample of a perf.data recording exactly as 'perf script'\n"
+	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
+	"tracepoint's fields as its print format renders them, or the ip with\n"
+	"its symbol and DSO, the stack under the line for -g recordings. Reads\n"
 	"file-mode and pipe-mode ('perf record -o -') data; events come out in\n"
 	"perf's time order. Warns on stderr, as perf does, about lost events.\n"
 	"With -s, or a canned script's NAME, hand every event to a Python or\n"
