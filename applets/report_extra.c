@@ -176,8 +176,10 @@ static void print_brstack(struct report_print *p, const struct pd_event *ev, uin
 		int dso = !!(f & RF_DSO);
 
 		if (how != BR_ADDR || dso) {
+			p->map_only = how != BR_SYM;   /* thread__find_map_fb loads nothing */
 			resolve_fb(p, ev, from, &lf);
 			resolve_fb(p, ev, to, &lt);
+			p->map_only = 0;
 		}
 		if (how == BR_SYM) {
 			put_symoff(p, &lf, 1);
@@ -189,8 +191,10 @@ static void print_brstack(struct report_print *p, const struct pd_event *ev, uin
 				put_bdso(p, &lt);
 		} else {
 			if (how == BR_OFF) {
-				from = lf.have_map ? lf.map_ip : from;
-				to = lt.have_map ? lt.map_ip : to;
+				if (lf.have_map && !rp_loaded(p, lf.dso))
+					from = lf.map_ip;
+				if (lt.have_map && !rp_loaded(p, lt.dso))
+					to = lt.map_ip;
 			}
 			ro_mem(p, " 0x", 3);
 			ro_unum(p, from, 16, 0, ' ');
@@ -289,6 +293,11 @@ void report_print_fields_tail(struct report_print *p, const struct pd_event *ev,
 	if (f & RF_UREGS)
 		print_regs(p, smp->user_regs_abi, smp->user_regs_mask, smp->user_regs);
 	if (smp->branches && smp->nr_branches) {
+		if ((f & RF_BRSTACKOFF) && !(f & (RF_BRSTACK | RF_BRSTACKSYM))) {
+			struct rp_loc l;     /* perf resolved the sample's ip first */
+
+			rp_resolve(p, smp->pid, ev->misc & 7, smp->ip, &l);
+		}
 		if (f & RF_BRSTACK)
 			print_brstack(p, ev, f, BR_ADDR);
 		else if (f & RF_BRSTACKSYM)

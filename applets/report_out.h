@@ -80,15 +80,21 @@ static inline void ro_left(struct report_print *p, const char *s, size_t width)
 static inline void ro_unum(struct report_print *p, uint64_t v, unsigned base, size_t width,
 			   char pad)
 {
+	static const char digits[] = "0123456789abcdef";
 	char tmp[24];
 	size_t n = 0;
 
-	do {
-		unsigned d = (unsigned)(v % base);
-
-		tmp[sizeof(tmp) - ++n] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
-		v /= base;
-	} while (v);
+	if (base == 16) {
+		do {
+			tmp[sizeof(tmp) - ++n] = digits[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
 	ro_room(p, n + width);
 	while (n < width--)
 		*p->pos++ = pad;

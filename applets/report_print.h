@@ -21,6 +21,11 @@ struct report_print {
 	uint64_t initial_time, previous_time;
 	int told_dwarf;        /* said once that DWARF stacks are not unwound */
 	char *buf, *pos, *end; /* the output buffer */
+	/* DSOs perf would have loaded by now (it looked a symbol up in them):
+	 * its brstackoff prints their addresses unadjusted (adjust_symbols) */
+	const char *loaded[64];
+	unsigned nr_loaded;
+	int map_only;          /* the lookups now are perf's map-only ones */
 };
 
 /* an address's symbol and DSO (symbols.h when built with it) */
@@ -33,6 +38,8 @@ struct rp_loc {
 };
 void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
 		struct rp_loc *l);
+/** rp_loaded - whether perf would have loaded @dso's symbols by now */
+int rp_loaded(const struct report_print *p, const char *dso);
 
 /** report_print_init - perf's default fields for @s (no -F) */
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);

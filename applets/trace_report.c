@@ -23,6 +23,7 @@
 struct report_opts {
 	const char *input, *script, *recover, *output;
 	const char *symfs, *kallsyms, *vmlinux;
+	int no_demangle;
 	int header, header_only, nsecs, quiet, stats;
 	int reltime, deltatime, no_callchain;
 	unsigned long max_stack;
@@ -56,6 +57,7 @@ static const struct opt report_opts_table[] = {
 	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
 	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
 	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
+	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	{ 0, "recover", OPT_STR, &o.recover, "FILE",
@@ -66,13 +68,15 @@ static const struct opt report_opts_table[] = {
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]\n"
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-F FIELDS]\n"
+	"       [--reltime|--deltatime] [--max-stack N] [-G]\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
 	"       trace-report --recover FILE -o NEW",
-	"Print every event of a perf.data recording, one line each, exactly as\n"
-	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
-	"name and the fields as the event's print format renders them. Reads\n"
+	"Print every sample of a perf.data recording exactly as 'perf script'\n"
+	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
+	"tracepoint's fields as its print format renders them, or the ip with\n"
+	"its symbol and DSO, the stack under the line for -g recordings. Reads\n"
 	"file-mode and pipe-mode ('perf record -o -') data; events come out in\n"
 	"perf's time order. Warns on stderr, as perf does, about lost events.\n"
 	"With -s, or a canned script's NAME, hand every event to a Python or\n"
@@ -245,7 +249,7 @@ int trace_report_main(int argc, char **argv)
 	warn_lost_features(s, path, &lost);
 	{
 		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
-				       .vmlinux = o.vmlinux };
+				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle };
 
 		if (pd_session_use_symbols(s, &so)) {
 			error_msg("out of memory");

@@ -104,6 +104,7 @@ enum {
  * streams a regular file in pipe format and turns it into file format at a
  * clean end, so a file that still reads as a pipe stream with this mark was
  * cut (SIGKILL, full disk). See pd_writer.h. */
+#define PD_EVENT_UPDATE_NAME        2ULL   /* perf's PERF_EVENT_UPDATE__NAME */
 #define PD_EVENT_UPDATE_SYSCALL_MAP 0x74626f78ULL
 #define PD_EVENT_UPDATE_UNFINISHED  0x75786274ULL
 

@@ -494,6 +494,23 @@ static int unknown_record(struct pd_session *s, uint32_t type)
 static int compressed(struct pd_session *s, const unsigned char *rec, size_t size,
 		      uint64_t off);
 
+/* EVENT_UPDATE of type NAME (perf record -o - writes one per attr): the
+ * event's name, as perf script then prints it */
+static int update_name(struct pd_session *s, const unsigned char *rec, size_t size)
+{
+	struct pd_evsel *e = pd_session_id2evsel(s, pd_u64(rec + 16));
+	char *name;
+
+	if (!e)
+		return 0;
+	name = strndup((const char *)rec + 24, size - 24);
+	if (!name)
+		return TB_ERR_NOMEM;
+	free(e->name);
+	e->name = name;
+	return 0;
+}
+
 /* Records perf makes itself (type >= 64): handled as they are read. */
 static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
 		       uint64_t off, uint32_t type, int *consumed)
@@ -547,6 +564,8 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_SYSCALL_MAP)
 			return pd_feature_parse(PD_FEAT_SYSCALL_MAP, rec + 24, size - 24, off + 24,
 						&s->info, s->err);
+		if (size > 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_NAME)
+			return update_name(s, rec, size);
 		return 0;
 	default:
 		return unknown_record(s, type);

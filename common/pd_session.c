@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
+#include "pd_evname.h"
 #include "pd_session_int.h"
 #include "symbols.h"
 #include "tp_decoder.h"
@@ -178,7 +179,14 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	}
 	/* named from the start: consumers may see it even when a later check
 	 * refuses the file (the queued samples are still delivered) */
-	e->name = strdup("unknown");
+	if (e->type == PD_TYPE_TRACEPOINT) {
+		e->name = strdup("unknown");
+	} else {
+		char name[128];
+
+		pd_evname(e->raw, name, sizeof(name));
+		e->name = strdup(name);
+	}
 	if (!e->name)
 		return TB_ERR_NOMEM;
 	s->nr_evsels++;
@@ -543,7 +551,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		}
 		off = pd_u64(idx + (k - 1) * 16);
 		size = pd_u64(idx + (k - 1) * 16 + 8);
-		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		want = feat == PD_FEAT_TRACING_DATA || feat == PD_FEAT_BUILD_ID ||
+		       pd_feature_name(feat) != NULL;
 		if (!pd_feature_known(feat))      /* perf skips them too, silently */
 			s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) &&

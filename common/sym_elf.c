@@ -1,7 +1,8 @@
 /* sym_elf.c - an ELF file's symbols through libelf, as perf 6.1's
  * symbol-elf.c reads them: .symtab then .dynsym, function, object and
  * label symbols of allocated sections, addresses turned into file offsets
- * with the program headers, and name@plt entries. Every read is checked:
+ * with the program headers, and name@plt entries; C++ names demangled with
+ * libiberty, as Debian's perf does. Every read is checked:
  * the files come from recordings and may be anything. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <ctype.h>
@@ -10,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libiberty/demangle.h>
 #include "sym_dso.h"
 #include "sym_elf.h"
 #include "tb_err.h"
@@ -76,7 +79,6 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	struct stat st;
 	unsigned char *buf;
 	char tmp[200] = "";
-	size_t got = 0;
 	int fd, r;
 
 	memset(e, 0, sizeof(*e));
@@ -93,30 +95,29 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 			 (long long)st.st_size);
 		return -1;
 	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf) {
+	if (st.st_size < EI_NIDENT) {
 		close(fd);
-		return TB_ERR_NOMEM;
+		snprintf(why, n, "%s: not an ELF file (%lld bytes)", path, (long long)st.st_size);
+		return -1;
 	}
-	while (got < (size_t)st.st_size) {
-		ssize_t k = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		got += (size_t)k;
-	}
+	/* private and writable: what libelf might write stays ours; only the
+	 * pages read are read (perf maps its files too) */
+	buf = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	close(fd);
-	r = sym_elf_open_mem(e, buf, got, tmp, sizeof(tmp));
+	if (buf == MAP_FAILED) {
+		snprintf(why, n, "%s: cannot map the file: %s", path, strerror(errno));
+		return -1;
+	}
+	r = sym_elf_open_mem(e, buf, (size_t)st.st_size, tmp, sizeof(tmp));
 	if (r) {
 		snprintf(why, n, "%s: %s", path, tmp);
-		free(buf);
+		munmap(buf, (size_t)st.st_size);
 		memset(e, 0, sizeof(*e));
 		return -1;
 	}
 	e->buf = buf;
-	e->len = got;
+	e->len = (size_t)st.st_size;
+	e->mapped = 1;
 	return 0;
 }
 
@@ -124,7 +125,10 @@ void sym_elf_close(struct sym_elf *e)
 {
 	if (e->elf)
 		elf_end(e->elf);
-	free(e->buf);
+	if (e->mapped)
+		munmap(e->buf, e->len);
+	else
+		free(e->buf);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -256,15 +260,34 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
 	return j ? j : 0;
 }
 
+/*
+ * perf's demangle_sym as Debian builds perf 6.1: libiberty's cplus_demangle
+ * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
+ * a malloc'd name, or NULL to keep @name.
+ */
+static char *demangle_name(const char *name)
+{
+	char *d = cplus_demangle(name, DMGL_NO_OPTS), buf[1024];
+	size_t n;
+
+	if (d)
+		return d;
+	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
+		return strdup(buf);
+	return NULL;
+}
+
 static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
 		     const char *name, int demangle)
 {
-	char buf[1024];
-	size_t n;
+	char *d = demangle ? demangle_name(name) : NULL;
+	int r;
 
-	if (demangle && (n = demangle_ocaml(name, buf, sizeof(buf))))
-		return sym_table_add(t, start, size, bind, buf, n);
-	return sym_table_add(t, start, size, bind, name, strlen(name));
+	if (!d)
+		return sym_table_add(t, start, size, bind, name, strlen(name));
+	r = sym_table_add(t, start, size, bind, d, strlen(d));
+	free(d);
+	return r;
 }
 
 /* perf's elf_read_program_header: the PT_LOAD holding @vaddr */
@@ -423,10 +446,10 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char dm[1024];
-			size_t dn = demangle ? demangle_ocaml(name, dm, sizeof(dm)) : 0;
+			char *dm = demangle ? demangle_name(name) : NULL;
 
-			n = snprintf(buf, sizeof(buf), "%s@plt", dn ? dm : name);
+			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
+			free(dm);
 		}
 		if (n < 0 || (size_t)n >= sizeof(buf))
 			n = (int)sizeof(buf) - 1;

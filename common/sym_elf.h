@@ -10,19 +10,20 @@
 
 struct sym_load_ctx;
 
-/* An ELF image held in memory (a file is read whole: no mmap that a
- * file truncated under us could turn into SIGBUS). */
+/* An ELF image in memory: a file is mapped private (as perf maps it; a
+ * file truncated while it is read would fault, as under perf). */
 struct sym_elf {
 	Elf *elf;
-	unsigned char *buf;       /* owned copy of the file, or NULL for sym_elf_open_mem */
+	unsigned char *buf;       /* the file's mapping (or a buffer we own), or NULL */
 	size_t len;
+	int mapped;               /* buf is an mmap of len bytes */
 	GElf_Ehdr ehdr;
 	Elf_Scn *symtab, *dynsym;
 	GElf_Shdr symshdr, dynshdr;
 	size_t dynsym_idx;
 };
 
-/* most bytes read of one ELF file */
+/* the largest ELF file looked at */
 #define SYM_ELF_MAX_FILE (1ULL << 31)
 
 /**

@@ -50,6 +50,9 @@ struct sym_machine {
 	/* the kernel: a map once the recording's MMAP of [kernel.kallsyms] came */
 	int have_kmap, kloaded, kfixed;
 	uint64_t kstart, kend;
+	char kref[64];            /* its reference symbol ("_text"), at address kref_addr */
+	uint64_t kref_addr;
+	uint64_t kdelta;          /* kallsyms address - recorded address (perf's kallsyms__delta) */
 	unsigned char kbid[20];
 	size_t kbid_len;
 	int kbid_set;
@@ -402,8 +405,9 @@ static int kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 		m->kbid_len = mm->build_id_len > 20 ? 20 : mm->build_id_len;
 		m->kbid_set = 1;
 	}
-	if (m->kloaded && m->kfixed)
-		m->kfixed = 0;  /* the range is refixed on the next lookup */
+	/* perf's map__set_kallsyms_ref_reloc_sym, unless kptr_restrict hid it */
+	snprintf(m->kref, sizeof(m->kref), "%s", mm->filename + sizeof(kernel_name) - 1);
+	m->kref_addr = mm->pgoff;
 	return 0;
 }
 
@@ -557,6 +561,35 @@ static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
 	return NULL;
 }
 
+/* perf's kallsyms__get_function_start: the first T/t/W/w (or A) symbol
+ * named @name in the kallsyms file @path */
+static int kallsyms_func_start(const char *path, const char *name, uint64_t *addr)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	int found = 0;
+
+	if (!f)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *end, *nm;
+		unsigned long long a = strtoull(line, &end, 16);
+		char t;
+
+		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		t = end[1];
+		nm = end + 3;
+		nm[strcspn(nm, "\t\n")] = 0;
+		if ((t == 'T' || t == 't' || t == 'W' || t == 'w' || t == 'A') && !strcmp(nm, name)) {
+			*addr = a;
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found ? 0 : -1;
+}
+
 static void kernel_load(struct sym_machine *m)
 {
 	char buf[4096];
@@ -583,6 +616,16 @@ static void kernel_load(struct sym_machine *m)
 	path = kallsyms_path(m, buf, sizeof(buf));
 	if (!path)
 		return;
+	if (m->kref_addr && m->kref[0]) {
+		uint64_t a;
+
+		if (kallsyms_func_start(path, m->kref, &a)) {
+			warn(m, "%s: no %s symbol to relate it to the recording's kernel map, "
+			     "kernel symbols not used", path, m->kref);
+			return;
+		}
+		m->kdelta = a - m->kref_addr;
+	}
 	m->ks = ksyms_attach(NULL, path, NULL);
 	if (!m->ks)
 		return;
@@ -632,10 +675,11 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 			out->sym_start = e->start;
 			out->sym_end = e->end;
 		}
-	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr, &start, &end, &mod))) {
+	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
+						       &mod))) {
 		out->sym = name;
-		out->sym_start = start;
-		out->sym_end = end;
+		out->sym_start = start - m->kdelta;
+		out->sym_end = end - m->kdelta;
 		if (mod) {
 			out->dso = kmod_name(m, mod);
 			out->dso_short = out->dso;
