@@ -19,6 +19,9 @@ struct ksym {
 };
 
 struct ksyms {
+	const char *ref_name;   /* ksyms_set_ref: note where this function starts */
+	uint64_t ref_addr;
+	int ref_found;
 	struct ksym *syms;
 	size_t nr;
 	const char *path;
@@ -41,15 +44,15 @@ static int same_group(const struct ksym *a, const struct ksym *b)
 	return (!a->mod && !b->mod) || (a->mod && b->mod && !strcmp(a->mod, b->mod));
 }
 
-int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
+/* parse @buf (@len bytes, buf[len] writable), which the table then owns */
+static int load_owned(struct ksyms *k, char *buf, size_t len)
 {
-	char *buf = malloc(len + 1), *line, *next;
+	char *line, *next;
 	size_t cap = 0, n = 0;
+	int sorted = 1;
 
-	if (!buf)
-		return -1;
-	memcpy(buf, text, len);
 	buf[len] = 0;
+	k->ref_found = 0;
 	for (line = buf; line && *line; line = next) {
 		char *end, *type, *name, *mod;
 		uint64_t addr;
@@ -65,6 +68,16 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
 		if (!type[0] || type[1] != ' ')
 			continue;
 		t = (char)toupper((unsigned char)type[0]);
+		if (k->ref_name && !k->ref_found && (t == 'T' || t == 'W' || t == 'A')) {
+			size_t rl = strlen(k->ref_name);
+
+			/* perf's kallsyms__get_function_start: the first one of that name */
+			if (!strncmp(type + 2, k->ref_name, rl) &&
+			    (type[2 + rl] == 0 || type[2 + rl] == '\t' || type[2 + rl] == '\n')) {
+				k->ref_addr = addr;
+				k->ref_found = 1;
+			}
+		}
 		if (t != 'T' && t != 'W' && t != 'D' && t != 'B')
 			continue;
 		name = type + 2;
@@ -93,12 +106,15 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
 		k->syms[n].name = name;
 		k->syms[n].mod = mod;
 		k->syms[n].bind = t == 'W' ? 'W' : isupper((unsigned char)type[0]) ? 'G' : 'L';
+		if (n && addr < k->syms[n - 1].start)
+			sorted = 0;
 		n++;
 	}
 	k->nr = 0;
 	if (n == 0)
 		goto done;
-	qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+	if (!sorted)     /* /proc/kallsyms is in address order but for modules */
+		qsort(k->syms, n, sizeof(*k->syms), cmp_start);
 	/*
 	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
 	 * symbol ends where the next one of its dso (the kernel, or its
@@ -121,6 +137,16 @@ done:
 	free(k->text);
 	k->text = buf;
 	return (int)k->nr;
+}
+
+int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
+{
+	char *buf = malloc(len + 1);
+
+	if (!buf)
+		return -1;
+	memcpy(buf, text, len);
+	return load_owned(k, buf, len);
 }
 
 const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod)
@@ -155,7 +181,7 @@ const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, 
 
 int ksyms_load_path(struct ksyms *k, const char *path)
 {
-	size_t cap = 1 << 20, len = 0;
+	size_t cap = 8 << 20, len = 0;
 	char *buf = malloc(cap);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t got;
@@ -175,8 +201,10 @@ int ksyms_load_path(struct ksyms *k, const char *path)
 			cap *= 2;
 		}
 	}
-	if (got == 0)
-		r = ksyms_load_text(k, buf, len);
+	if (got == 0) {
+		r = load_owned(k, buf, len);     /* len < cap: room for the NUL */
+		buf = NULL;
+	}
 out:
 	if (fd >= 0)
 		close(fd);
@@ -215,6 +243,19 @@ struct ksyms *ksyms_attach(struct tep_handle *tep, const char *path, const uint6
 		return NULL;
 	}
 	return k;
+}
+
+void ksyms_set_ref(struct ksyms *k, const char *name)
+{
+	k->ref_name = name;
+}
+
+int ksyms_ref(const struct ksyms *k, uint64_t *addr)
+{
+	if (!k->ref_found)
+		return -1;
+	*addr = k->ref_addr;
+	return 0;
 }
 
 void ksyms_free(struct ksyms *k)

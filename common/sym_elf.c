@@ -267,11 +267,17 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
  */
 static char *demangle_name(const char *name)
 {
-	char *d = cplus_demangle(name, DMGL_NO_OPTS), buf[1024];
+	char *d, buf[1024];
 	size_t n;
 
-	if (d)
-		return d;
+	/* what libiberty can demangle at all (Itanium C++, Rust legacy and v0,
+	 * _GLOBAL_ constructors): the rest is not worth its call */
+	if ((name[0] == '_' && (name[1] == 'Z' || name[1] == 'R' || !strncmp(name, "_GLOBAL_", 8))) ||
+	    (name[0] == 'Z' && name[1] == 'N')) {
+		d = cplus_demangle(name, DMGL_NO_OPTS);
+		if (d)
+			return d;
+	}
 	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
 		return strdup(buf);
 	return NULL;

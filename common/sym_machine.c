@@ -48,7 +48,7 @@ struct sym_machine {
 	struct sym_dso *dso_list; /* every dso, for freeing (via hnext chains) */
 
 	/* the kernel: a map once the recording's MMAP of [kernel.kallsyms] came */
-	int have_kmap, kloaded, kfixed;
+	int have_kmap, kloaded;
 	uint64_t kstart, kend;
 	char kref[64];            /* its reference symbol ("_text"), at address kref_addr */
 	uint64_t kref_addr;
@@ -494,12 +494,11 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		return 0;
 	cpumode &= MISC_CPUMODE_MASK;
 	if (cpumode == MISC_KERNEL || cpumode == 5) {
-		if (!strcmp(filename, kernel_name) || !strncmp(filename, "/", 1) == 0) {
-			if (!strcmp(filename, kernel_name)) {
-				memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);
-				m->kbid_len = id_len > 20 ? 20 : id_len;
-				m->kbid_set = 1;
-			}
+		/* the kernel's; modules have no maps here */
+		if (!strcmp(filename, kernel_name)) {
+			memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);
+			m->kbid_len = id_len > 20 ? 20 : id_len;
+			m->kbid_set = 1;
 		}
 		return 0;
 	}
@@ -561,35 +560,6 @@ static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
 	return NULL;
 }
 
-/* perf's kallsyms__get_function_start: the first T/t/W/w (or A) symbol
- * named @name in the kallsyms file @path */
-static int kallsyms_func_start(const char *path, const char *name, uint64_t *addr)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-	int found = 0;
-
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *end, *nm;
-		unsigned long long a = strtoull(line, &end, 16);
-		char t;
-
-		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
-			continue;
-		t = end[1];
-		nm = end + 3;
-		nm[strcspn(nm, "\t\n")] = 0;
-		if ((t == 'T' || t == 't' || t == 'W' || t == 'w' || t == 'A') && !strcmp(nm, name)) {
-			*addr = a;
-			found = 1;
-		}
-	}
-	fclose(f);
-	return found ? 0 : -1;
-}
-
 static void kernel_load(struct sym_machine *m)
 {
 	char buf[4096];
@@ -616,21 +586,26 @@ static void kernel_load(struct sym_machine *m)
 	path = kallsyms_path(m, buf, sizeof(buf));
 	if (!path)
 		return;
-	if (m->kref_addr && m->kref[0]) {
+	m->ks = ksyms_attach(NULL, path, NULL);
+	if (!m->ks)
+		return;
+	ksyms_set_ref(m->ks, m->kref);
+	if (ksyms_load_path(m->ks, path) < 0) {
+		warn(m, "%s: cannot read kernel symbols", path);
+	} else if (m->kref_addr && m->kref[0]) {
+		/* perf's kallsyms__delta: the file's reference symbol against the
+		 * recording's; without it perf uses no kernel symbols */
 		uint64_t a;
 
-		if (kallsyms_func_start(path, m->kref, &a)) {
+		if (ksyms_ref(m->ks, &a)) {
 			warn(m, "%s: no %s symbol to relate it to the recording's kernel map, "
 			     "kernel symbols not used", path, m->kref);
+			ksyms_free(m->ks);
+			m->ks = NULL;
 			return;
 		}
 		m->kdelta = a - m->kref_addr;
 	}
-	m->ks = ksyms_attach(NULL, path, NULL);
-	if (!m->ks)
-		return;
-	if (ksyms_load_path(m->ks, path) < 0)
-		warn(m, "%s: cannot read kernel symbols", path);
 }
 
 static const char *kmod_name(struct sym_machine *m, const char *mod)
