@@ -51,17 +51,37 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 	size_t cap = 0, n = 0;
 	int sorted = 1;
 
+	char *bend = buf + len;
+	size_t sorted_to = 0;
+
 	buf[len] = 0;
 	k->ref_found = 0;
-	for (line = buf; line && *line; line = next) {
-		char *end, *type, *name, *mod;
-		uint64_t addr;
+	for (line = buf; line < bend && *line; line = next) {
+		char *end, *type, *name, *mod, *eol;
+		uint64_t addr = 0;
 		char t;
+		int nd = 0;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		addr = strtoull(line, &end, 16);
+		eol = memchr(line, '\n', (size_t)(bend - line));
+		if (eol) {
+			*eol = 0;
+			next = eol + 1;
+		} else {
+			eol = bend;
+			next = bend;
+		}
+		/* the address: hex digits (strtoull for anything unusual) */
+		for (end = line; nd <= 16; end++, nd++) {
+			int h = *end >= '0' && *end <= '9' ? *end - '0' :
+				*end >= 'a' && *end <= 'f' ? *end - 'a' + 10 :
+				*end >= 'A' && *end <= 'F' ? *end - 'A' + 10 : -1;
+
+			if (h < 0)
+				break;
+			addr = addr << 4 | (uint64_t)h;
+		}
+		if (nd == 0 || nd > 16)
+			addr = strtoull(line, &end, 16);
 		if (end == line || *end != ' ')
 			continue;
 		type = end + 1;
@@ -81,7 +101,7 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 		if (t != 'T' && t != 'W' && t != 'D' && t != 'B')
 			continue;
 		name = type + 2;
-		mod = strchr(name, '\t');
+		mod = memchr(name, '\t', (size_t)(eol - name));
 		if (mod) {
 			*mod++ = 0;
 			if (*mod == '[') {
@@ -106,15 +126,33 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 		k->syms[n].name = name;
 		k->syms[n].mod = mod;
 		k->syms[n].bind = t == 'W' ? 'W' : isupper((unsigned char)type[0]) ? 'G' : 'L';
-		if (n && addr < k->syms[n - 1].start)
+		if (n && sorted && addr < k->syms[n - 1].start) {
 			sorted = 0;
+			sorted_to = n;
+		}
 		n++;
 	}
 	k->nr = 0;
 	if (n == 0)
 		goto done;
-	if (!sorted)     /* /proc/kallsyms is in address order but for modules */
-		qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+	/* /proc/kallsyms is in address order but for modules and BPF at its
+	 * end: sort that tail and merge it in */
+	if (!sorted) {
+		struct ksym *m = malloc(n * sizeof(*m));
+		size_t a = 0, b = sorted_to, o = 0;
+
+		qsort(k->syms + sorted_to, n - sorted_to, sizeof(*k->syms), cmp_start);
+		if (!m) {
+			qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+		} else {
+			while (a < sorted_to || b < n)
+				m[o++] = b == n || (a < sorted_to &&
+						    cmp_start(&k->syms[a], &k->syms[b]) <= 0) ?
+					 k->syms[a++] : k->syms[b++];
+			free(k->syms);
+			k->syms = m;
+		}
+	}
 	/*
 	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
 	 * symbol ends where the next one of its dso (the kernel, or its

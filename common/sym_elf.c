@@ -238,9 +238,10 @@ static int sym_is_label(const GElf_Sym *s)
  * names ("caml" and an upper-case letter) are rewritten. */
 static size_t demangle_ocaml(const char *s, char *out, size_t n)
 {
-	size_t len = strlen(s), i = 4, j = 0;
+	size_t len, i = 4, j = 0;
 
-	if (strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) || len >= n)
+	if (s[0] != 'c' || strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) ||
+	    (len = strlen(s)) >= n)
 		return 0;
 	while (i < len) {
 		if (s[i] == '_' && s[i + 1] == '_') {
