@@ -266,7 +266,7 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
  * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
  * a malloc'd name, or NULL to keep @name.
  */
-static char *demangle_name(const char *name)
+char *sym_elf_demangle(const char *name)
 {
 	char *d, buf[1024];
 	size_t n;
@@ -284,17 +284,13 @@ static char *demangle_name(const char *name)
 	return NULL;
 }
 
+/* names are kept as they are: the table demangles those it shows */
 static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
 		     const char *name, int demangle)
 {
-	char *d = demangle ? demangle_name(name) : NULL;
-	int r;
-
-	if (!d)
-		return sym_table_add(t, start, size, bind, name, strlen(name));
-	r = sym_table_add(t, start, size, bind, d, strlen(d));
-	free(d);
-	return r;
+	if (demangle)
+		t->demangle = sym_elf_demangle;
+	return sym_table_add(t, start, size, bind, name, strlen(name));
 }
 
 /* perf's elf_read_program_header: the PT_LOAD holding @vaddr */
@@ -453,14 +449,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char *dm = demangle ? demangle_name(name) : NULL;
+			char *dm = demangle ? sym_elf_demangle(name) : NULL;
 
 			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);
 		}
 		if (n < 0 || (size_t)n >= sizeof(buf))
 			n = (int)sizeof(buf) - 1;
-		if (sym_table_add(t, off, entsize, STB_GLOBAL, buf, (size_t)n))
+		if (sym_table_add(t, off, entsize, STB_GLOBAL | SYM_FINAL_NAME, buf, (size_t)n))
 			return -1;
 		off += entsize;
 		added++;

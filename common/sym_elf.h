@@ -55,6 +55,8 @@ int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n);
 int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf *run, int demangle);
 /** sym_elf_plt - perf's dso__synthesize_plt_symbols: "name@plt" for each .rela.plt entry */
 int sym_elf_plt(struct sym_table *t, struct sym_elf *run, int demangle);
+/** sym_elf_demangle - perf's demangle_sym: a malloc'd demangled name, or NULL */
+char *sym_elf_demangle(const char *name);
 /** sym_elf_load_kernel - a vmlinux's .symtab (-k); symbols added, 0 none, -1 error (warning in @c) */
 int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c);
 

@@ -728,7 +728,8 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	}
 	e = sym_table_find(&d->tab, out->map_ip);
 	if (e) {
-		out->sym = sym_table_name(&d->tab, e);
+		if (!(out->sym = sym_table_shown(&d->tab, e)))
+			return TB_ERR_NOMEM;
 		out->sym_start = e->start;
 		out->sym_end = e->end;
 	}

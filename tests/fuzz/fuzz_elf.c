@@ -17,6 +17,8 @@ static void lookups(const struct sym_table *t)
 
 		if (e && (a < e->start || (a > e->end) || strlen(sym_table_name(t, e)) > t->strs_len))
 			abort();
+		if (e && !sym_table_shown((struct sym_table *)t, e))
+			abort();
 		e = sym_table_find(t, a + 1);
 		if (e && a + 1 < e->start)
 			abort();
