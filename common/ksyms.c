@@ -283,6 +283,21 @@ struct ksyms *ksyms_attach(struct tep_handle *tep, const char *path, const uint6
 	return k;
 }
 
+int ksyms_range(const struct ksyms *k, uint64_t *first, uint64_t *last_end)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < k->nr; i++) {
+		if (k->syms[i].mod)
+			continue;
+		if (!found)
+			*first = k->syms[i].start;
+		*last_end = k->syms[i].end;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
 void ksyms_set_ref(struct ksyms *k, const char *name)
 {
 	k->ref_name = name;

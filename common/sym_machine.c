@@ -606,6 +606,15 @@ static void kernel_load(struct sym_machine *m)
 		}
 		m->kdelta = a - m->kref_addr;
 	}
+	if (m->ks) {
+		/* perf's map__fixup_start/end: the kernel map spans its symbols */
+		uint64_t first, last;
+
+		if (ksyms_range(m->ks, &first, &last) == 0) {
+			m->kstart = first - m->kdelta;
+			m->kend = last - m->kdelta;
+		}
+	}
 }
 
 static const char *kmod_name(struct sym_machine *m, const char *mod)
@@ -634,6 +643,7 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 		return;
 	if (addr < m->kstart || addr >= m->kend)
 		return;
+	/* perf finds the map, then loads it (which may move its bounds) */
 	if (!m->kloaded)
 		kernel_load(m);
 	out->have_map = 1;
