@@ -468,12 +468,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 
 /* ---- -k VMLINUX ---- */
 
-int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c)
+int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c,
+			struct sym_vmlinux *v)
 {
 	struct sym_elf e;
 	Elf_Data *syms;
 	uint64_t nr_syms;
 	int r, nr = 0;
+	GElf_Shdr tsh;
 
 	c->warning[0] = 0;
 	r = sym_elf_open_file(&e, path, c->warning, sizeof(c->warning));
@@ -483,6 +485,23 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 	}
 	if (r)
 		return -1;
+	/* perf's symsrc__init: a vmlinux of another build-id is refused */
+	if (v->bid_len) {
+		unsigned char id[20];
+		size_t n = sym_elf_build_id(&e, id);
+
+		if (n != v->bid_len || memcmp(id, v->bid, n)) {
+			snprintf(c->warning, sizeof(c->warning), "%s: build-id differs from the "
+				 "recording's kernel, its symbols are not used", path);
+			sym_elf_close(&e);
+			return -1;
+		}
+	}
+	if (section_by_name(&e, ".text", &tsh)) {
+		v->text_addr = tsh.sh_addr;
+		v->text_size = tsh.sh_size;
+		v->has_text = 1;
+	}
 	if (!e.symtab || !(syms = elf_getdata(e.symtab, NULL)) || !e.symshdr.sh_entsize) {
 		snprintf(c->warning, sizeof(c->warning), "%s: the vmlinux has no .symtab", path);
 		sym_elf_close(&e);
@@ -509,6 +528,10 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 		name = elf_strptr(e.elf, e.symshdr.sh_link, sym.st_name);
 		if (!name)
 			continue;
+		if (v->ref && !v->has_ref && !strcmp(name, v->ref)) {
+			v->ref_value = sym.st_value;
+			v->has_ref = 1;
+		}
 		if (sym_table_add(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info), name,
 				  strlen(name))) {
 			sym_elf_close(&e);

@@ -577,8 +577,23 @@ static void kernel_load(struct sym_machine *m)
 		d->kind = SYM_DSO_FILE;
 		sym_table_init(&d->tab);
 		m->kvm = d;
-		if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx) <= 0 && m->lctx.warning[0])
-			warn(m, "%s", m->lctx.warning);
+		{
+			struct sym_vmlinux v = { .bid = m->kbid_set ? m->kbid : NULL,
+						 .bid_len = m->kbid_set ? m->kbid_len : 0,
+						 .ref = m->kref };
+
+			if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx, &v) <= 0 &&
+			    m->lctx.warning[0])
+				warn(m, "%s", m->lctx.warning);
+			/* perf: the kernel map becomes .text, moved as the
+			 * recording's _text is from the vmlinux's (KASLR) */
+			if (v.has_ref && m->kref_addr)
+				m->kdelta = v.ref_value - m->kref_addr;
+			if (v.has_text) {
+				m->kstart = v.text_addr - m->kdelta;
+				m->kend = v.text_addr + v.text_size - m->kdelta;
+			}
+		}
 		m->lctx.warning[0] = 0;
 		d->loaded = 1;
 		return;
@@ -653,12 +668,18 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	out->map_ip = addr;
 	out->map_start = m->kstart;
 	if (m->kvm) {
-		const struct sym_entry *e = sym_table_find(&m->kvm->tab, addr);
+		const struct sym_entry *e;
 
+		if (addr < m->kstart || addr >= m->kend) {    /* outside .text */
+			memset(out, 0, sizeof(*out));
+			out->dso = out->dso_short = unknown_name;
+			return;
+		}
+		e = sym_table_find(&m->kvm->tab, addr + m->kdelta);
 		if (e) {
 			out->sym = sym_table_name(&m->kvm->tab, e);
-			out->sym_start = e->start;
-			out->sym_end = e->end;
+			out->sym_start = e->start - m->kdelta;
+			out->sym_end = e->end - m->kdelta;
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
 						       &mod))) {
