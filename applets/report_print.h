@@ -19,7 +19,5 @@ struct report_print {
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs);
 /** report_print_sample - pd_consumer callback: print one event */
 int report_print_sample(void *ctx, const struct pd_event *ev);
-/** report_print_header - the --header lines (perf script --header style) */
-void report_print_header(FILE *out, struct pd_session *s, const char *path);
 
 #endif

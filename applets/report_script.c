@@ -62,7 +62,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	struct engine_start st = { 0 };
 	struct tb_err err = { 0 }, stop_err = { 0 };
 	struct run_ctx rc = { 0 };
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	struct sigaction sa, old;
 	char *exec_path;
 	int r, r2, exit_status = -1;

@@ -13,6 +13,7 @@
 #include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
+#include "report_header.h"
 #include "report_print.h"
 #include "report_script.h"
 #include "xfuncs.h"
@@ -165,7 +166,7 @@ int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
 	struct report_print pr;
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;

@@ -281,7 +281,7 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, s->err);
 }
 
-static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_session *s = ctx;
 	uint32_t type = pd_u32(rec);
@@ -335,6 +335,32 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	default:
 		return 0;
 	}
+}
+
+/* A non-sample record, once taken, to the consumer that asked for them. */
+static int side_record(struct pd_session *s, const unsigned char *rec, size_t size,
+		       uint64_t off)
+{
+	struct pd_record pr = { .rec = rec, .size = size, .file_offset = off };
+	struct pd_sample smp;
+	int r;
+
+	if (!(pr.evsel = evsel_of(s, rec, size, pd_u32(rec), off, &r)))
+		return r;
+	if ((r = decode(s, pr.evsel, rec, size, pd_u32(rec), off, &smp)))
+		return r;
+	pr.sample = &smp;
+	return s->consumer->record(s->consumer->ctx, &pr);
+}
+
+static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct pd_session *s = ctx;
+	int r = take(ctx, rec, size, off);
+
+	if (!r && pd_u32(rec) != PD_REC_SAMPLE && s->consumer && s->consumer->record)
+		r = side_record(s, rec, size, off);
+	return r;
 }
 
 /* A kernel record: its time decides whether it is queued or goes at once. */
