@@ -13,14 +13,18 @@
 #include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
+#include "report_filter.h"
 #include "report_header.h"
 #include "report_print.h"
 #include "report_script.h"
+#include "report_side.h"
 #include "xfuncs.h"
 
 struct report_opts {
 	const char *input, *script;
-	int header, header_only, nsecs, quiet, stats;
+	int header, header_only, nsecs, quiet, stats, verbose, dump;
+	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
+	struct report_side_opts show;      /* --show-*-events */
 };
 
 static struct report_opts o;
@@ -34,6 +38,23 @@ static const struct opt report_opts_table[] = {
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "be more verbose (accepted, as perf's -v)" },
+	{ 0, "pid", OPT_STR, &o.filter.pid_str, "PID[,PID...]", "only samples of these processes" },
+	{ 0, "tid", OPT_STR, &o.filter.tid_str, "TID[,TID...]", "only samples of these threads" },
+	{ 'c', "comms", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]",
+	  "only samples of threads with these names" },
+	{ 0, "comm", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]", "same as --comms" },
+	{ 'C', "cpu", OPT_STR, &o.filter.cpu_str, "CPUS", "only samples taken on these cpus (0-3,6)" },
+	{ 0, "time", OPT_STR, &o.filter.time_str, "START,STOP",
+	  "only samples in this time range (seconds as perf prints them; "
+	  "ranges separated by spaces; or percent slices: 10%/2, 0%-10%,30%-40%)" },
+	{ 0, "show-task-events", OPT_FLAG, &o.show.task, NULL, "print COMM, FORK and EXIT records" },
+	{ 0, "show-mmap-events", OPT_FLAG, &o.show.mmap, NULL, "print MMAP and MMAP2 records" },
+	{ 0, "show-lost-events", OPT_FLAG, &o.show.lost, NULL, "print LOST records" },
+	{ 0, "show-switch-events", OPT_FLAG, &o.show.swtch, NULL, "print context-switch records" },
+	{ 0, "show-namespace-events", OPT_FLAG, &o.show.ns, NULL, "print NAMESPACES records" },
+	{ 0, "show-cgroup-events", OPT_FLAG, &o.show.cgroup, NULL, "print CGROUP records" },
+	{ 0, "show-bpf-events", OPT_FLAG, &o.show.bpf, NULL, "print KSYMBOL and BPF_EVENT records" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	OPT_TABLE_END
@@ -95,7 +116,7 @@ static void warn_about_errors(const struct pd_stats *st)
 {
 	uint64_t samples = st->nr_records[PD_REC_SAMPLE];
 
-	if (st->nr_records[PD_REC_LOST])
+	if (st->nr_records[PD_REC_LOST] && !o.show.lost)   /* perf: not when it printed them */
 		fprintf(stderr, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
 			"Check IO/CPU overload!\n\n", (int)st->nr_total,
 			(int)st->nr_records[PD_REC_LOST]);
@@ -166,7 +187,8 @@ int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
 	struct report_print pr;
-	struct pd_consumer c = { 0 };
+	struct pd_consumer c = { 0 }, head;
+	struct report_side side = { 0 };
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
@@ -212,11 +234,19 @@ int trace_report_main(int argc, char **argv)
 		ret = 0;
 		goto out;
 	}
+	side.session = s;
+	side.out = stdout;
+	side.nsecs = o.nsecs;
+	side.types = report_side_types(&o.show);
+	o.filter.side = side.types ? &side : NULL;
+	if (report_filter_init(&o.filter, s))
+		goto out;
 	if (o.script) {
 		/* the script's argv: [script, operands after the options...] */
 		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
 
-		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
+		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
+					&o.filter);
 		if (!o.quiet)
 			warn_about_errors(pd_session_stats(s));
 		if (!o.quiet && ret == 0)     /* a failed run says one line */
@@ -235,7 +265,8 @@ int trace_report_main(int argc, char **argv)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
-	r = pd_session_process(s, &c, &err);
+	report_filter_wrap(&o.filter, &c, &head);
+	r = pd_session_process(s, &head, &err);
 	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {
 		r = r ? r : -1;
@@ -250,6 +281,7 @@ int trace_report_main(int argc, char **argv)
 		warn_about_skipped(pd_session_stats(s));
 	ret = r ? 1 : 0;
 out:
+	report_filter_free(&o.filter);
 	ksyms_free(ks);
 	pd_session_close(s);
 	cat_script_free(&canned);
