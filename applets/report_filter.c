@@ -13,6 +13,7 @@
 #include "cpulist.h"
 #include "pd_format.h"
 #include "pd_session.h"
+#include "report_dump.h"
 #include "report_filter.h"
 #include "report_side.h"
 #include "xfuncs.h"
@@ -391,6 +392,8 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 
 	if (time_skipped(f, smp->time) || cpu_skipped(f, smp->cpu))
 		return 0;
+	if (f->dump)
+		report_dump_resolved(f->dump, ev);
 	if (f->comms) {
 		size_t i;
 
@@ -411,11 +414,19 @@ static int filter_record(void *ctx, const struct pd_record *r)
 	struct report_filter *f = ctx;
 	int ret;
 
-	if (cpu_skipped(f, report_side_cpu(r)))
-		return 0;
-	if (f->side && (ret = report_side_record(f->side, r)))
+	if (!cpu_skipped(f, report_side_cpu(r)) && f->side &&
+	    (ret = report_side_record(f->side, r)))
 		return ret;
+	if (f->dump && f->dump->defer_exit && pd_u32(r->rec) == PD_REC_EXIT)
+		report_dump_exit(f->dump, r);
 	return f->next.record ? f->next.record(f->next.ctx, r) : 0;
+}
+
+static int filter_dump(void *ctx, const struct pd_record *r)
+{
+	struct report_filter *f = ctx;
+
+	return report_dump_record(f->dump, r);
 }
 
 int report_filter_init(struct report_filter *f, struct pd_session *s)
@@ -449,6 +460,7 @@ void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 	out->ctx = f;
 	out->sample = filter_sample;
 	out->record = f->side || next->record ? filter_record : NULL;
+	out->dump = f->dump ? filter_dump : NULL;
 }
 
 void report_filter_free(struct report_filter *f)

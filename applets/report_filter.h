@@ -10,6 +10,7 @@
 #define REPORT_MAX_CPUS 4096     /* perf's MAX_NR_CPUS */
 
 struct report_side;
+struct report_dump;
 
 struct report_range {
 	uint64_t start, end;      /* ns; 0: open */
@@ -19,6 +20,7 @@ struct report_filter {
 	/* the options as given, NULL when absent (set before init) */
 	const char *pid_str, *tid_str, *comm_str, *cpu_str, *time_str;
 	struct report_side *side; /* print these non-sample records (NULL: none) */
+	struct report_dump *dump; /* -D: dump every record (NULL: no) */
 	/* parsed by report_filter_init */
 	long *pids, *tids;
 	size_t nr_pids, nr_tids;

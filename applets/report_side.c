@@ -128,7 +128,7 @@ static int str_len(const unsigned char *rec, size_t at, size_t end)
 }
 
 /* The body after "PERF_RECORD_NAME" (perf_event__fprintf). */
-static int print_body(FILE *fp, const struct pd_record *r, size_t end)
+int report_side_body(FILE *fp, const struct pd_record *r, size_t end)
 {
 	const unsigned char *p = r->rec;
 	uint32_t type = pd_u32(p);
@@ -303,5 +303,5 @@ int report_side_record(struct report_side *sd, const struct pd_record *r)
 		return TB_ERR_NOMEM;
 	print_start(sd, r, &smp, comm);
 	fprintf(sd->out, "PERF_RECORD_%s", rec_names[type]);
-	return print_body(sd->out, r, end);
+	return report_side_body(sd->out, r, end);
 }

@@ -28,5 +28,9 @@ int report_side_cpu(const struct pd_record *r);
 /** report_side_record - print @r if its type is asked for; 0, or
  * TB_ERR_STOP after saying why (a record too short for its body) */
 int report_side_record(struct report_side *sd, const struct pd_record *r);
+/** report_side_body - what perf_event__fprintf prints after "PERF_RECORD_X"
+ * for @r, reading no further than @end (the record less its sample_id);
+ * 0 or TB_ERR_STOP as above */
+int report_side_body(FILE *fp, const struct pd_record *r, size_t end);
 
 #endif

@@ -13,6 +13,7 @@
 #include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
+#include "report_dump.h"
 #include "report_filter.h"
 #include "report_header.h"
 #include "report_print.h"
@@ -38,6 +39,8 @@ static const struct opt report_opts_table[] = {
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 'D', "dump-raw-trace", OPT_FLAG, &o.dump, NULL,
+	  "dump every record as perf script -D does (raw bytes, then decoded)" },
 	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "be more verbose (accepted, as perf's -v)" },
 	{ 0, "pid", OPT_STR, &o.filter.pid_str, "PID[,PID...]", "only samples of these processes" },
 	{ 0, "tid", OPT_STR, &o.filter.tid_str, "TID[,TID...]", "only samples of these threads" },
@@ -189,6 +192,7 @@ int trace_report_main(int argc, char **argv)
 	struct report_print pr;
 	struct pd_consumer c = { 0 }, head;
 	struct report_side side = { 0 };
+	struct report_dump dump;
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
@@ -239,6 +243,10 @@ int trace_report_main(int argc, char **argv)
 	side.nsecs = o.nsecs;
 	side.types = report_side_types(&o.show);
 	o.filter.side = side.types ? &side : NULL;
+	report_dump_init(&dump, s, stdout, path);
+	dump.show_lost = o.show.lost;
+	dump.defer_exit = o.show.task;
+	o.filter.dump = o.dump ? &dump : NULL;
 	if (report_filter_init(&o.filter, s))
 		goto out;
 	if (o.script) {

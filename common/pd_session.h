@@ -68,11 +68,13 @@ struct pd_event {
 /* What the consumer gets for every other kernel record (MMAP, COMM, FORK,
  * EXIT, LOST, SWITCH...), when it asks for them. */
 struct pd_record {
-	const struct pd_evsel *evsel;   /* of the record's sample_id, else the first */
+	const struct pd_evsel *evsel;   /* of the record's sample_id, else the first
+					 * (NULL for records perf makes itself) */
 	const unsigned char *rec;       /* the whole record, header included */
 	size_t size;                    /* header.size, checked against the input */
-	const struct pd_sample *sample; /* its sample_id trailer (pid/tid/cpu -1, time 0
-					 * where the recording has none) */
+	const struct pd_sample *sample; /* the sample, or its sample_id trailer (pid/tid/
+					 * cpu -1, time 0 where the recording has none);
+					 * NULL with evsel */
 	uint64_t file_offset;
 };
 
@@ -84,6 +86,11 @@ struct pd_consumer {
 	 * among the samples, after the session took what it keeps (thread
 	 * names); a non-zero return stops processing with it. */
 	int (*record)(void *ctx, const struct pd_record *r);
+	/* Optional (perf script -D): called for every record before the session
+	 * acts on it: records perf makes itself (type >= 64) as they are read,
+	 * with evsel and sample NULL; kernel records and samples as they are
+	 * delivered, before record() or sample(). */
+	int (*dump)(void *ctx, const struct pd_record *r);
 };
 
 struct pd_session;
