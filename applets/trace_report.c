@@ -19,6 +19,7 @@
 #include "report_print.h"
 #include "report_script.h"
 #include "report_side.h"
+#include "tep_log.h"
 #include "xfuncs.h"
 
 struct report_opts {
@@ -221,6 +222,7 @@ int trace_report_main(int argc, char **argv)
 			return 1;
 		o.script = canned.script;
 	}
+	tep_log_like_perf();
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0) {
