@@ -361,12 +361,20 @@ static int parse_cpus(struct report_filter *f, struct pd_session *s)
 		return -1;
 	}
 	for (long i = 0; i < n; i++) {
-		uint32_t max = h->has_nrcpus && h->nr_cpus_avail < REPORT_MAX_CPUS ?
-			       h->nr_cpus_avail : REPORT_MAX_CPUS;
+		/* perf's bound is nr_cpus_avail, 0 until the NRCPUS feature is
+		 * read: in pipe mode that comes after -C is checked */
+		uint32_t max = !h->has_nrcpus || pd_session_is_pipe(s) ? 0 :
+			       h->nr_cpus_avail < REPORT_MAX_CPUS ? h->nr_cpus_avail :
+			       REPORT_MAX_CPUS;
 
 		if ((uint32_t)cpus[i] >= max) {
-			error_msg("-C %s: cpu %d is beyond the recording's %u cpus", f->cpu_str,
-				  cpus[i], max);
+			if (max)
+				error_msg("-C %s: cpu %d is beyond the recording's %u cpus",
+					  f->cpu_str, cpus[i], max);
+			else
+				error_msg("-C %s: the recording does not say how many cpus it "
+					  "had before its samples (pipe mode), as perf needs for -C",
+					  f->cpu_str);
 			free(cpus);
 			return -1;
 		}

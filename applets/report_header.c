@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "pd_compressed.h"
 #include "pd_format.h"
 #include "pd_session.h"
@@ -267,20 +268,29 @@ static void print_feature(FILE *out, struct pd_session *s, int feat)
 	}
 }
 
-void report_print_header(FILE *out, struct pd_session *s, const char *path)
+void report_print_header(FILE *out, struct pd_session *s, const char *path, int only)
 {
 	uint64_t doff, dsize, foff;
 	struct stat st;
 	int pipe = pd_session_is_pipe(s);
+	int have_st = path && (strcmp(path, "-") ? stat(path, &st) : fstat(STDIN_FILENO, &st)) == 0;
 
 	pd_session_layout(s, &doff, &dsize, &foff);
 	fprintf(out, "# ========\n");
-	if (!pipe && path && stat(path, &st) == 0)
+	if (have_st)
 		fprintf(out, "# captured on    : %s", ctime(&st.st_mtime));
 	fprintf(out, "# header version : 1\n");
 	fprintf(out, "# data offset    : %" PRIu64 "\n", doff);
 	fprintf(out, "# data size      : %" PRIu64 "\n", dsize);
 	fprintf(out, "# feat offset    : %" PRIu64 "\n", foff);
+	/* pipe mode: perf ends the block here and prints each HEADER_FEATURE
+	 * record as it reads it, which --header-only never does */
+	if (pipe)
+		fprintf(out, "# ========\n#\n");
+	if (pipe && only) {
+		print_feature(out, s, PD_FEAT_SYSCALL_MAP);     /* tracebox's own */
+		return;
+	}
 	for (int f = 1; f < PD_FEAT_BITS; f++)
 		if (pd_session_has_feature(s, f) && f != PD_FEAT_SYSCALL_MAP)
 			print_feature(out, s, f);
@@ -292,6 +302,6 @@ void report_print_header(FILE *out, struct pd_session *s, const char *path)
 			if (!pd_session_has_feature(s, f))
 				fprintf(out, "%s ", feat_names[f]);
 		fputc('\n', out);
+		fprintf(out, "# ========\n#\n");
 	}
-	fprintf(out, "# ========\n#\n");
 }

@@ -65,7 +65,9 @@ static const struct opt report_opts_table[] = {
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]\n"
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-D] [-v]\n"
+	"       [--pid PIDS] [--tid TIDS] [--comm COMMS] [-C CPUS] [--time START,STOP]\n"
+	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)",
 	"Print every event of a perf.data recording, one line each, exactly as\n"
@@ -235,7 +237,7 @@ int trace_report_main(int argc, char **argv)
 	}
 	warn_lost_features(s, path, &lost);
 	if (o.header || o.header_only)
-		report_print_header(stdout, s, path);
+		report_print_header(stdout, s, path, o.header_only);
 	if (o.header_only) {
 		ret = 0;
 		goto out;
