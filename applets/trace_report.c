@@ -17,13 +17,14 @@
 #include "report_filter.h"
 #include "report_header.h"
 #include "report_print.h"
+#include "report_recover.h"
 #include "report_script.h"
 #include "report_side.h"
 #include "tep_log.h"
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input, *script;
+	const char *input, *script, *recover, *output;
 	int header, header_only, nsecs, quiet, stats, verbose, dump;
 	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
 	struct report_side_opts show;      /* --show-*-events */
@@ -61,6 +62,10 @@ static const struct opt report_opts_table[] = {
 	{ 0, "show-bpf-events", OPT_FLAG, &o.show.bpf, NULL, "print KSYMBOL and BPF_EVENT records" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
+	{ 0, "recover", OPT_STR, &o.recover, "FILE",
+	  "write FILE, a recording whose recorder was killed (or whose disk filled), "
+	  "to -o as the finished file perf's tools read" },
+	{ 'o', "output", OPT_STR, &o.output, "NEW", "with --recover: the file to write" },
 	OPT_TABLE_END
 };
 
@@ -69,7 +74,8 @@ static const struct applet_help report_help = {
 	"       [--pid PIDS] [--tid TIDS] [--comm COMMS] [-C CPUS] [--time START,STOP]\n"
 	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
-	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)",
+	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
+	"       trace-report --recover FILE -o NEW",
 	"Print every event of a perf.data recording, one line each, exactly as\n"
 	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
 	"name and the fields as the event's print format renders them. Reads\n"
@@ -134,6 +140,9 @@ static void warn_about_errors(const struct pd_stats *st)
 			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
 				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
 	}
+	if (st->nr_unknown_id)
+		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
+			(unsigned)st->nr_unknown_id);
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
@@ -207,6 +216,12 @@ int trace_report_main(int argc, char **argv)
 	first = args_parse(&report_help, argc, argv);
 	if (first < 0)
 		return first == -2 ? 0 : 1;
+	if (o.recover)
+		return report_recover(o.recover, o.output);
+	if (o.output) {
+		error_msg("-o is for --recover (trace-report prints on stdout)");
+		return 1;
+	}
 	if (o.script && (!strcasecmp(o.script, "lang") || !strcmp(o.script, "list"))) {
 		report_list_languages();
 		return 0;
