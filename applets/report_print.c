@@ -7,8 +7,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include "pd_session.h"
 #include "report_extra.h"
 #include "report_out.h"
@@ -366,66 +364,4 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	if (p->pos - p->buf > (long)(RO_SIZE - 4096))
 		ro_flush(p);
 	return ferror(p->out) ? -1 : 0;
-}
-
-static void header_string(FILE *out, const char *label, const char *v)
-{
-	if (v)
-		fprintf(out, "# %s : %s\n", label, v);
-}
-
-/* perf's print_cmdline: every argument followed by a space, ' escaped. */
-static void header_cmdline(FILE *out, const struct pd_header_info *h)
-{
-	fprintf(out, "# cmdline : ");
-	for (uint32_t i = 0; i < h->nr_cmdline; i++) {
-		for (const char *c = h->cmdline[i]; *c; c++) {
-			if (*c == '\'')
-				fputc('\\', out);
-			fputc(*c, out);
-		}
-		fputc(' ', out);
-	}
-	fputc('\n', out);
-}
-
-void report_print_header(FILE *out, struct pd_session *s, const char *path)
-{
-	const struct pd_header_info *h = pd_session_info(s);
-	uint64_t doff, dsize, foff;
-	struct stat st;
-
-	pd_session_layout(s, &doff, &dsize, &foff);
-	fprintf(out, "# ========\n");
-	if (!pd_session_is_pipe(s) && path && stat(path, &st) == 0)
-		fprintf(out, "# captured on    : %s", ctime(&st.st_mtime));
-	fprintf(out, "# header version : 1\n");
-	fprintf(out, "# data offset    : %" PRIu64 "\n", doff);
-	fprintf(out, "# data size      : %" PRIu64 "\n", dsize);
-	fprintf(out, "# feat offset    : %" PRIu64 "\n", foff);
-	header_string(out, "hostname", h->hostname);
-	header_string(out, "os release", h->osrelease);
-	header_string(out, "perf version", h->version);
-	header_string(out, "arch", h->arch);
-	if (h->has_nrcpus) {
-		fprintf(out, "# nrcpus online : %u\n", h->nr_cpus_online);
-		fprintf(out, "# nrcpus avail : %u\n", h->nr_cpus_avail);
-	}
-	header_string(out, "cpudesc", h->cpudesc);
-	header_string(out, "cpuid", h->cpuid);
-	if (h->has_total_mem)
-		fprintf(out, "# total memory : %" PRIu64 " kB\n", h->total_mem_kb);
-	if (h->cmdline)
-		header_cmdline(out, h);
-	if (h->has_syscalls)
-		fprintf(out, "# syscall map : %u entries for %s, from %s\n", h->syscalls.nr,
-			h->syscalls.arch, h->syscalls.source);
-	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
-		const struct pd_evsel *e = pd_session_evsel(s, i);
-
-		fprintf(out, "# event : name = %s, type = %u, config = 0x%" PRIx64
-			", sample_type = 0x%" PRIx64 ", ids = %zu\n", e->name, e->type,
-			e->config, e->sample_type, e->nr_ids);
-	}
-	fprintf(out, "# ========\n#\n");
 }

@@ -55,7 +55,5 @@ int report_print_setup(struct report_print *p, const char **fields, int nr_field
 int report_print_sample(void *ctx, const struct pd_event *ev);
 /** report_print_finish - write out what is buffered; frees the buffer. 0 or -1 */
 int report_print_finish(struct report_print *p);
-/** report_print_header - the --header lines (perf script --header style) */
-void report_print_header(FILE *out, struct pd_session *s, const char *path);
 
 #endif

@@ -9,6 +9,7 @@
 #include "catalogue.h"
 #include "engine.h"
 #include "pd_session.h"
+#include "report_filter.h"
 #include "report_script.h"
 #include "xfuncs.h"
 
@@ -55,14 +56,14 @@ static int on_event(void *ctx, const struct pd_event *ev)
 }
 
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
-		      char **argv)
+		      char **argv, struct report_filter *filter)
 {
 	const char *script;
 	const struct engine_ops *ops = cat_lang(spec, &script);
 	struct engine_start st = { 0 };
 	struct tb_err err = { 0 }, stop_err = { 0 };
 	struct run_ctx rc = { 0 };
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 }, head;
 	struct sigaction sa, old;
 	char *exec_path;
 	int r, r2, exit_status = -1;
@@ -97,7 +98,8 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 		sigaction(SIGINT, &sa, &old);
 		c.ctx = &rc;
 		c.sample = on_event;
-		r = pd_session_process(s, &c, &err);
+		report_filter_wrap(filter, &c, &head);
+		r = pd_session_process(s, &head, &err);
 		sigaction(SIGINT, &old, NULL);
 		if (r == TB_ERR_STOP && interrupted && !err.code)
 			r = 0;     /* SIGINT: stop reading, still run trace_end */

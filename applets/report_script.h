@@ -4,15 +4,17 @@
 #define REPORT_SCRIPT_H
 
 struct pd_session;
+struct report_filter;
 
 /** report_list_languages - "-s lang": the engines of this build */
 void report_list_languages(void);
 
 /**
  * report_run_script - run [lang:]SPEC with @argc/@argv (argv[0] = script)
- * over @s. Prints errors; returns the exit status.
+ * over @s, the samples passing @filter (report_filter.h) only. Prints
+ * errors; returns the exit status.
  */
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
-		      char **argv);
+		      char **argv, struct report_filter *filter);
 
 #endif

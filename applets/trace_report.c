@@ -14,20 +14,27 @@
 #include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
+#include "report_dump.h"
+#include "report_filter.h"
+#include "report_header.h"
 #include "report_print.h"
 #include "report_recover.h"
 #include "report_script.h"
 #include "symbols.h"
+#include "report_side.h"
+#include "tep_log.h"
 #include "xfuncs.h"
 
 struct report_opts {
 	const char *input, *script, *recover, *output;
 	const char *symfs, *kallsyms, *vmlinux;
 	int no_demangle;
-	int header, header_only, nsecs, quiet, stats;
+	int header, header_only, nsecs, quiet, stats, verbose, dump;
 	int reltime, deltatime, no_callchain;
 	unsigned long max_stack;
 	struct opt_list fields;
+	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
+	struct report_side_opts show;      /* --show-*-events */
 };
 
 static struct report_opts o;
@@ -58,6 +65,25 @@ static const struct opt report_opts_table[] = {
 	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
 	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
 	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
+	{ 'D', "dump-raw-trace", OPT_FLAG, &o.dump, NULL,
+	  "dump every record as perf script -D does (raw bytes, then decoded)" },
+	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "be more verbose (accepted, as perf's -v)" },
+	{ 0, "pid", OPT_STR, &o.filter.pid_str, "PID[,PID...]", "only samples of these processes" },
+	{ 0, "tid", OPT_STR, &o.filter.tid_str, "TID[,TID...]", "only samples of these threads" },
+	{ 'c', "comms", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]",
+	  "only samples of threads with these names" },
+	{ 0, "comm", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]", "same as --comms" },
+	{ 'C', "cpu", OPT_STR, &o.filter.cpu_str, "CPUS", "only samples taken on these cpus (0-3,6)" },
+	{ 0, "time", OPT_STR, &o.filter.time_str, "START,STOP",
+	  "only samples in this time range (seconds as perf prints them; "
+	  "ranges separated by spaces; or percent slices: 10%/2, 0%-10%,30%-40%)" },
+	{ 0, "show-task-events", OPT_FLAG, &o.show.task, NULL, "print COMM, FORK and EXIT records" },
+	{ 0, "show-mmap-events", OPT_FLAG, &o.show.mmap, NULL, "print MMAP and MMAP2 records" },
+	{ 0, "show-lost-events", OPT_FLAG, &o.show.lost, NULL, "print LOST records" },
+	{ 0, "show-switch-events", OPT_FLAG, &o.show.swtch, NULL, "print context-switch records" },
+	{ 0, "show-namespace-events", OPT_FLAG, &o.show.ns, NULL, "print NAMESPACES records" },
+	{ 0, "show-cgroup-events", OPT_FLAG, &o.show.cgroup, NULL, "print CGROUP records" },
+	{ 0, "show-bpf-events", OPT_FLAG, &o.show.bpf, NULL, "print KSYMBOL and BPF_EVENT records" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	{ 0, "recover", OPT_STR, &o.recover, "FILE",
@@ -68,8 +94,10 @@ static const struct opt report_opts_table[] = {
 };
 
 static const struct applet_help report_help = {
-	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-F FIELDS]\n"
-	"       [--reltime|--deltatime] [--max-stack N] [-G]\n"
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-D] [-v]\n"
+	"       [-F FIELDS] [--reltime|--deltatime] [--max-stack N] [-G]\n"
+	"       [--pid PIDS] [--tid TIDS] [--comm COMMS] [-C CPUS] [--time START,STOP]\n"
+	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
 	"       trace-report --recover FILE -o NEW",
@@ -126,7 +154,7 @@ static void warn_about_errors(const struct pd_stats *st)
 {
 	uint64_t samples = st->nr_records[PD_REC_SAMPLE];
 
-	if (st->nr_records[PD_REC_LOST])
+	if (st->nr_records[PD_REC_LOST] && !o.show.lost)   /* perf: not when it printed them */
 		fprintf(stderr, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
 			"Check IO/CPU overload!\n\n", (int)st->nr_total,
 			(int)st->nr_records[PD_REC_LOST]);
@@ -200,7 +228,9 @@ int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
 	struct report_print pr;
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 }, head;
+	struct report_side side = { 0 };
+	struct report_dump dump;
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
@@ -236,6 +266,7 @@ int trace_report_main(int argc, char **argv)
 			return 1;
 		o.script = canned.script;
 	}
+	tep_log_like_perf();
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0) {
@@ -257,16 +288,28 @@ int trace_report_main(int argc, char **argv)
 		}
 	}
 	if (o.header || o.header_only)
-		report_print_header(stdout, s, path);
+		report_print_header(stdout, s, path, o.header_only);
 	if (o.header_only) {
 		ret = 0;
 		goto out;
 	}
+	side.session = s;
+	side.out = stdout;
+	side.nsecs = o.nsecs;
+	side.types = report_side_types(&o.show);
+	o.filter.side = side.types ? &side : NULL;
+	report_dump_init(&dump, s, stdout, path);
+	dump.show_lost = o.show.lost;
+	dump.defer_exit = o.show.task;
+	o.filter.dump = o.dump ? &dump : NULL;
+	if (report_filter_init(&o.filter, s))
+		goto out;
 	if (o.script) {
 		/* the script's argv: [script, operands after the options...] */
 		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
 
-		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip);
+		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
+					&o.filter);
 		if (!o.quiet)
 			warn_about_errors(pd_session_stats(s));
 		if (!o.quiet && ret == 0)     /* a failed run says one line */
@@ -290,7 +333,8 @@ int trace_report_main(int argc, char **argv)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
-	r = pd_session_process(s, &c, &err);
+	report_filter_wrap(&o.filter, &c, &head);
+	r = pd_session_process(s, &head, &err);
 	if (report_print_finish(&pr) && !r)
 		r = -1;
 	warn_lost_features(s, path, &lost);
@@ -310,6 +354,7 @@ int trace_report_main(int argc, char **argv)
 		warn_about_skipped(pd_session_stats(s));
 	ret = r ? 1 : 0;
 out:
+	report_filter_free(&o.filter);
 	ksyms_free(ks);
 	pd_session_close(s);
 	cat_script_free(&canned);

@@ -114,6 +114,27 @@ static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
 	return 0;
 }
 
+/* PMU_MAPPINGS: u32 nr, then nr x { u32 type, string name }. */
+static int parse_pmu_mappings(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr;
+	int r;
+
+	if ((r = f_u32(c, &nr)))
+		return r;
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 8)
+		return fbad(c, "pmu count does not fit the section", nr);
+	info->pmus = calloc(nr ? nr : 1, sizeof(*info->pmus));
+	if (!info->pmus)
+		return TB_ERR_NOMEM;
+	info->nr_pmus = nr;
+	for (uint32_t i = 0; i < nr; i++)
+		if ((r = f_u32(c, &info->pmus[i].type)) || (r = f_str(c, &info->pmus[i].name)))
+			return r;
+	info->has_pmus = 1;
+	return 0;
+}
+
 /* Where a string feature goes, or NULL for the others. */
 static char **string_slot(int feat, struct pd_header_info *info)
 {
@@ -157,6 +178,20 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 	case PD_FEAT_EVENT_DESC:
 		pd_feature_forget(feat, info);
 		return parse_event_desc(&c, info);
+	case PD_FEAT_SAMPLE_TIME:
+		if ((r = f_u64(&c, &info->first_sample_time)) ||
+		    (r = f_u64(&c, &info->last_sample_time)))
+			return r;
+		info->has_sample_time = 1;
+		return 0;
+	case PD_FEAT_CLOCKID:
+		if ((r = f_u64(&c, &info->clockid_res_ns)))
+			return r;
+		info->has_clockid = 1;
+		return 0;
+	case PD_FEAT_PMU_MAPPINGS:
+		pd_feature_forget(feat, info);
+		return parse_pmu_mappings(&c, info);
 	case PD_FEAT_COMPRESSED: {
 		uint32_t *v[5] = { &info->comp_ver, &info->comp_type, &info->comp_level,
 				   &info->comp_ratio, &info->comp_mmap_len };
@@ -196,6 +231,9 @@ const char *pd_feature_name(int feat)
 	case PD_FEAT_EVENT_DESC: return "event desc";
 	case PD_FEAT_COMPRESSED: return "compressed";
 	case PD_FEAT_SYSCALL_MAP: return "syscall map";
+	case PD_FEAT_SAMPLE_TIME: return "sample time";
+	case PD_FEAT_CLOCKID:    return "clockid";
+	case PD_FEAT_PMU_MAPPINGS: return "pmu mappings";
 	default:                 return NULL;
 	}
 }
@@ -227,6 +265,22 @@ void pd_feature_forget(int feat, struct pd_header_info *info)
 		info->descs = NULL;
 		info->nr_descs = 0;
 		break;
+	case PD_FEAT_SAMPLE_TIME:
+		info->has_sample_time = 0;
+		info->first_sample_time = info->last_sample_time = 0;
+		break;
+	case PD_FEAT_CLOCKID:
+		info->has_clockid = 0;
+		info->clockid_res_ns = 0;
+		break;
+	case PD_FEAT_PMU_MAPPINGS:
+		for (uint32_t i = 0; info->pmus && i < info->nr_pmus; i++)
+			free(info->pmus[i].name);
+		free(info->pmus);
+		info->pmus = NULL;
+		info->nr_pmus = 0;
+		info->has_pmus = 0;
+		break;
 	case PD_FEAT_SYSCALL_MAP:
 		if (info->has_syscalls)
 			scmap_free(&info->syscalls);
@@ -251,7 +305,7 @@ void pd_header_info_free(struct pd_header_info *info)
 	static const int feats[] = {
 		PD_FEAT_HOSTNAME, PD_FEAT_OSRELEASE, PD_FEAT_VERSION, PD_FEAT_ARCH,
 		PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_CMDLINE, PD_FEAT_EVENT_DESC,
-		PD_FEAT_SYSCALL_MAP,
+		PD_FEAT_SYSCALL_MAP, PD_FEAT_PMU_MAPPINGS,
 	};
 
 	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

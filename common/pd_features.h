@@ -25,6 +25,19 @@ struct pd_header_info {
 	/* HEADER_COMPRESSED (perf record -z): 5 x u32 */
 	int has_compressed;
 	uint32_t comp_ver, comp_type, comp_level, comp_ratio, comp_mmap_len;
+	/* SAMPLE_TIME: first and last sample time (ns) */
+	int has_sample_time;
+	uint64_t first_sample_time, last_sample_time;
+	/* PMU_MAPPINGS: nr_pmus {type, name} pairs */
+	struct pd_pmu_mapping {
+		uint32_t type;
+		char *name;
+	} *pmus;
+	uint32_t nr_pmus;
+	int has_pmus;
+	/* CLOCKID (23): the clock's resolution in ns */
+	int has_clockid;
+	uint64_t clockid_res_ns;
 	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */
 	int has_syscalls;
 	struct syscall_map syscalls;

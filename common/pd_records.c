@@ -396,7 +396,7 @@ int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t s
 	return 0;
 }
 
-static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_session *s = ctx;
 	uint32_t type = pd_u32(rec);
@@ -448,6 +448,35 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	default:
 		return 0;
 	}
+}
+
+/* A record with its attr and decoded sample_id (or sample) to @cb. */
+static int to_consumer(struct pd_session *s, const unsigned char *rec, size_t size,
+		       uint64_t off, int (*cb)(void *, const struct pd_record *))
+{
+	struct pd_record pr = { .rec = rec, .size = size, .file_offset = off };
+	struct pd_sample smp;
+	int r;
+
+	if (!(pr.evsel = evsel_of(s, rec, size, pd_u32(rec), off, &r)))
+		return r;
+	if ((r = decode(s, pr.evsel, rec, size, pd_u32(rec), off, &smp)))
+		return r;
+	pr.sample = &smp;
+	return cb(s->consumer->ctx, &pr);
+}
+
+static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct pd_session *s = ctx;
+	const struct pd_consumer *c = s->consumer;
+	int r = c && c->dump ? to_consumer(s, rec, size, off, c->dump) : 0;
+
+	if (!r)
+		r = take(ctx, rec, size, off);
+	if (!r && pd_u32(rec) != PD_REC_SAMPLE && c && c->record)
+		r = to_consumer(s, rec, size, off, c->record);
+	return r;
 }
 
 /* A kernel record: its time decides whether it is queued or goes at once. */
@@ -581,8 +610,15 @@ static int dispatch(struct pd_session *s, const unsigned char *rec, size_t size,
 	s->stats.nr_total++;
 	s->stats.nr_records[type < PD_REC_MAX ? type : 0]++;
 	*consumed = 0;
-	if (type >= PD_REC_USER_START)
+	if (type >= PD_REC_USER_START) {
+		struct pd_record pr = { .rec = rec, .size = size, .file_offset = off };
+		int r;
+
+		if (type != PD_REC_COMPRESSED && s->consumer && s->consumer->dump &&
+		    (r = s->consumer->dump(s->consumer->ctx, &pr)))
+			return r;
 		return user_record(s, rec, size, off, type, consumed);
+	}
 	if (type == 0 || type > PD_REC_KERNEL_LAST)
 		return unknown_record(s, type);
 	return kernel_record(s, rec, size, off, type);

@@ -764,6 +764,10 @@ size_t pd_session_nr_evsels(const struct pd_session *s) { return s->nr_evsels; }
 const struct pd_header_info *pd_session_info(const struct pd_session *s) { return &s->info; }
 struct tep_handle *pd_session_tep(const struct pd_session *s) { return s->td.tep; }
 const struct pd_stats *pd_session_stats(const struct pd_session *s) { return &s->stats; }
+const char *pd_session_comm(struct pd_session *s, int32_t pid, int32_t tid)
+{
+	return pd_threads_comm(&s->threads, pid, tid);
+}
 
 const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i)
 {

@@ -69,10 +69,32 @@ struct pd_event {
 	uint16_t misc;             /* the record's header.misc (cpumode: misc & 7) */
 };
 
+/* What the consumer gets for every other kernel record (MMAP, COMM, FORK,
+ * EXIT, LOST, SWITCH...), when it asks for them. */
+struct pd_record {
+	const struct pd_evsel *evsel;   /* of the record's sample_id, else the first
+					 * (NULL for records perf makes itself) */
+	const unsigned char *rec;       /* the whole record, header included */
+	size_t size;                    /* header.size, checked against the input */
+	const struct pd_sample *sample; /* the sample, or its sample_id trailer (pid/tid/
+					 * cpu -1, time 0 where the recording has none);
+					 * NULL with evsel */
+	uint64_t file_offset;
+};
+
 struct pd_consumer {
 	void *ctx;
 	/* Called for each sample; a non-zero return stops processing with it. */
 	int (*sample)(void *ctx, const struct pd_event *ev);
+	/* Optional: called for each non-sample kernel record, in delivery order
+	 * among the samples, after the session took what it keeps (thread
+	 * names); a non-zero return stops processing with it. */
+	int (*record)(void *ctx, const struct pd_record *r);
+	/* Optional (perf script -D): called for every record before the session
+	 * acts on it: records perf makes itself (type >= 64) as they are read,
+	 * with evsel and sample NULL; kernel records and samples as they are
+	 * delivered, before record() or sample(). */
+	int (*dump)(void *ctx, const struct pd_record *r);
 };
 
 struct pd_session;
@@ -104,6 +126,9 @@ const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i);
 const struct pd_header_info *pd_session_info(const struct pd_session *s);
 struct tep_handle *pd_session_tep(const struct pd_session *s);
 const struct pd_stats *pd_session_stats(const struct pd_session *s);
+/** pd_session_comm - the comm perf shows for thread @tid of @pid, as of the
+ * record being delivered; NULL only when out of memory */
+const char *pd_session_comm(struct pd_session *s, int32_t pid, int32_t tid);
 /** pd_session_layout - file-mode data offset, data size and feature index offset (0 for pipes) */
 void pd_session_layout(const struct pd_session *s, uint64_t *data_off, uint64_t *data_size,
 		       uint64_t *feat_off);

@@ -39,6 +39,41 @@ size_t tepw_format_text(char *text, size_t len)
 	return n;
 }
 
+/**
+ * tepw_print_fmt_tabs - write a tab inside the print fmt's strings as "\t"
+ * @text: the format, NUL-terminated, in a buffer with room for twice @len
+ *        plus 2 bytes; rewritten in place
+ * @len: its length
+ *
+ * Upstream bug (libtraceevent 1.7.1; perf 6.1's own copy reads it): a
+ * raw tab inside the print fmt's quoted string makes the parse fail
+ * ("expected type 5 (DELIM) but read 6 (ITEM)") and the event print
+ * "[FAILED TO PARSE]"; maple_tree's events have one ("%s\tNode: ...").
+ * libtraceevent turns the two-byte escape back into a tab when it prints.
+ *
+ * Returns the new length.
+ */
+size_t tepw_print_fmt_tabs(char *text, size_t len)
+{
+	char *p = strstr(text, "\nprint fmt:");
+	int quoted = 0;
+
+	if (!p)
+		return len;
+	for (p += 11; *p && *p != '\n'; p++) {
+		if (*p == '"' && p[-1] != '\\')
+			quoted = !quoted;
+		if (*p == '\t' && quoted) {
+			memmove(p + 2, p + 1, len - (size_t)(p + 1 - text) + 1);
+			p[0] = '\\';
+			p[1] = 't';
+			p++;
+			len++;
+		}
+	}
+	return len;
+}
+
 /* One token of a print fmt, split as libtraceevent's __read_token does;
  * *@tok is where it starts. */
 enum pf_tok { PF_END, PF_ITEM, PF_STR, PF_DELIM, PF_OP };
@@ -214,6 +249,16 @@ static size_t end_text_at(char *text, char *at)
 	return (size_t)(at - text) + 1;
 }
 
+/* The level the caller wants libtraceevent to log at (tepw_set_loglevel);
+ * probes parse with it off. libtraceevent's own default is CRITICAL. */
+static enum tep_loglevel wanted_level = TEP_LOG_CRITICAL;
+
+void tepw_set_loglevel(enum tep_loglevel level)
+{
+	wanted_level = level;
+	tep_set_loglevel(level);
+}
+
 /* Whether the print fmt of @text would crash libtraceevent: its fields,
  * parsed first into a scratch handle, tell what "REC->name" may name. */
 static int print_fmt_unsafe(char *text, int long_size, const char *sys)
@@ -230,7 +275,9 @@ static int print_fmt_unsafe(char *text, int long_size, const char *sys)
 		return 1;
 	tep_set_long_size(scratch, long_size);
 	memcpy(save, pf, 2);
+	tep_set_loglevel(TEP_LOG_NONE);       /* a probe of a cut text: no warnings */
 	tep_parse_format(scratch, &sev, text, end_text_at(text, pf), sys);
+	tep_set_loglevel(wanted_level);
 	memcpy(pf, save, 2);
 	/* no event: libtraceevent stops before the print fmt as here */
 	for (; sev && pf && !bad; pf = print_fmt_next(pf + 5))

@@ -25,9 +25,18 @@
 #include <stdint.h>
 #include "tb_err.h"
 
+#include <traceevent/event-parse.h>
+
 struct tep_handle;
 
 size_t tepw_format_text(char *text, size_t len);
+/** tepw_print_fmt_tabs - a raw tab in the print fmt's strings becomes "\t"
+ * (libtraceevent 1.7.1 fails on it); @text has room for 2 * @len + 2 bytes */
+size_t tepw_print_fmt_tabs(char *text, size_t len);
+
+/** tepw_set_loglevel - tep_set_loglevel(@level), kept so that the probes
+ * above, which parse cut texts, can silence libtraceevent and restore it */
+void tepw_set_loglevel(enum tep_loglevel level);
 size_t tepw_cut_print_fmt(char *text, size_t len, int long_size, const char *sys);
 int tepw_check_common_type(struct tep_handle *tep, uint64_t base, struct tb_err *err);
 void tepw_printk_lines(char *text);

@@ -148,12 +148,13 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 				  sys, len);
 	/* libtraceevent reads a private NUL-terminated copy, cut and ended
 	 * where its bugs allow (tep_workarounds.h) */
-	copy = malloc(len + 2);
+	copy = malloc(2 * len + 2);
 	if (!copy)
 		return TB_ERR_NOMEM;
 	memcpy(copy, text, len);
 	copy[len] = 0;
 	len = tepw_format_text(copy, len);
+	len = tepw_print_fmt_tabs(copy, len);
 	len = tepw_cut_print_fmt(copy, len, res->long_size, sys);
 	e = tep_parse_format(res->tep, &ev, copy, len, sys);
 	free(copy);

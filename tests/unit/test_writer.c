@@ -104,7 +104,7 @@ static void check_back(const char *path, int pipe_mode, char **argv, int argc)
 	struct pd_session *s;
 	struct tb_err err = { 0 };
 	struct seen seen = { 0 };
-	struct pd_consumer c = { &seen, on_sample };
+	struct pd_consumer c = { .ctx = &seen, .sample = on_sample };
 	const struct pd_header_info *h;
 	struct utsname u;
 	const char *mode = pipe_mode ? "pipe" : "file";

@@ -1,0 +1,10 @@
+/* tep_log.h - libtraceevent's warnings printed as perf script prints them. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef TEP_LOG_H
+#define TEP_LOG_H
+
+/** tep_log_like_perf - from now on, libtraceevent's warnings (a format
+ * calling a function it does not know...) go to stderr as perf prints them */
+void tep_log_like_perf(void);
+
+#endif
