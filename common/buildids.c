@@ -60,12 +60,14 @@ int bid_collect(const struct dso_hits *h, struct bid_list *l)
 		const unsigned char *vp;
 		size_t vlen;
 
-		/* perf lists the vdso hit or not (dsos__write_buildid_table) */
+		/* perf lists the vdso hit or not (dsos__write_buildid_table), and
+		 * caches the kernel hit or not (its build id is read up front) */
 		e->vdso = !strcmp(d->name, "[vdso]");
-		if (!d->hit && !e->vdso)
+		e->kernel = d->kernel;
+		e->listed = d->hit || e->vdso;
+		if (!e->listed && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]")))
 			continue;
 		e->name = d->name;
-		e->kernel = d->kernel;
 		if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
 			e->len = kernel_buildid(e->id);
 		else if (e->vdso)
@@ -86,7 +88,8 @@ int bid_feature(const struct bid_list *l, unsigned char **out, size_t *len)
 	unsigned char *b;
 
 	for (size_t i = 0; i < l->nr; i++)
-		total += 36 + ((strlen(l->e[i].name) + 1 + 63) & ~(size_t)63);
+		if (l->e[i].listed)
+			total += 36 + ((strlen(l->e[i].name) + 1 + 63) & ~(size_t)63);
 	b = calloc(1, total ? total : 1);
 	if (!b)
 		return TB_ERR_NOMEM;
@@ -96,6 +99,9 @@ int bid_feature(const struct bid_list *l, unsigned char **out, size_t *len)
 		uint16_t misc = (uint16_t)((1u << 15) /* PERF_RECORD_MISC_BUILD_ID_SIZE */ |
 					   (e->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER));
 		int32_t pid = -1;                 /* perf's HOST_KERNEL_ID */
+
+		if (!e->listed)
+			continue;
 
 		memcpy(b + at + 4, &misc, 2);
 		memcpy(b + at + 6, &size, 2);
@@ -205,12 +211,22 @@ static int cache_one(const struct bid_entry *e, const char *dir)
 			goto out;
 		if (link(e->name, file) && errno != EEXIST && copy_to(e->name, NULL, 0, file, 0755))
 			goto out;
+		/* and its separate debug info, where the distribution installed it */
+		free(file);
+		file = NULL;
+		if (asprintf(&lnk, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2) < 0 ||
+		    asprintf(&file, "%s/debug", d) < 0)
+			goto out;
+		if (access(lnk, R_OK) == 0 && link(lnk, file) && errno != EEXIST)
+			copy_to(lnk, NULL, 0, file, 0644);
+		free(lnk);
+		lnk = NULL;
 	}
 	free(file);
 	file = NULL;
 	if (!e->kernel && (asprintf(&file, "%s/probes", d) < 0 || touch(file)))
 		goto out;
-	if (!e->vdso) {
+	{
 		/* DIR/.build-id/ab/cdef... -> ../../SUB/abcdef... */
 		if (asprintf(&lnk, "%s/.build-id/%.2s", dir, hex) < 0 || mkdirs(lnk))
 			goto out;
