@@ -406,7 +406,7 @@ static int record_open_events(struct record_run *r)
 	}
 	r->recorder_open = 1;
 	for (size_t i = 0; i < r->ev.nr; i++)
-		if (r->ev.evs[i].fell_back && o.verbose)   /* perf says so under -v only */
+		if (r->ev.evs[i].fell_back && o.verbose && !o.quiet)  /* as perf: -v, not -q */
 			fprintf(stderr, "Warning:\nThe %s event is not supported, trying to fall back "
 				"to cpu-clock-ticks\n", r->ev.evs[i].name);
 	return 0;
