@@ -490,6 +490,8 @@ static int record_features(struct record_run *r)
 		error_msg("out of memory");
 		return -1;
 	}
+	if (o.no_bid)             /* as perf record -B: no BUILD_ID feature at all */
+		pdw_features_remove(&r->feats, PD_FEAT_BUILD_ID);
 	return o.compress || o.level ? record_compression(r) : 0;
 }
 

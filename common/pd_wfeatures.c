@@ -153,6 +153,18 @@ int pdw_features_replace(struct pdw_features *f, int bit, unsigned char *data, s
 	return pdw_features_add(f, bit, data, len);
 }
 
+void pdw_features_remove(struct pdw_features *f, int bit)
+{
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->f[i].bit == bit) {
+			free(f->owned[i]);
+			memmove(&f->f[i], &f->f[i + 1], (f->nr - i - 1) * sizeof(f->f[0]));
+			memmove(&f->owned[i], &f->owned[i + 1], (f->nr - i - 1) * sizeof(f->owned[0]));
+			f->nr--;
+			return;
+		}
+}
+
 void pdw_features_free(struct pdw_features *f)
 {
 	for (size_t i = 0; i < f->nr; i++)

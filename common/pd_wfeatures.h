@@ -39,6 +39,8 @@ int pdw_features_add_string(struct pdw_features *f, int bit, const char *s);
 /** pdw_features_replace - feature @bit's payload becomes @data (taken
  * over; the old one freed), or it is added; 0 or TB_ERR_NOMEM */
 int pdw_features_replace(struct pdw_features *f, int bit, unsigned char *data, size_t len);
+/** pdw_features_remove - drop feature @bit (perf record -B drops BUILD_ID) */
+void pdw_features_remove(struct pdw_features *f, int bit);
 /** pdw_sys_features - the machine features (pd_wsys.c) whose bits lie in
  * [@bit_lo, @bit_hi], from /proc and /sys; 0 or TB_ERR_NOMEM */
 int pdw_sys_features(struct pdw_features *f, int bit_lo, int bit_hi);
