@@ -103,7 +103,7 @@ static int resolve_one(const char *tfs, const char *spec, struct rec_evlist *x)
 }
 
 int record_events_resolve(const char *tfs, const struct opt_list *specs, int system_wide,
-			  struct rec_evlist *x)
+			  int callchain_or_data, struct rec_evlist *x)
 {
 	struct tb_err err = { 0 };
 
@@ -120,7 +120,7 @@ int record_events_resolve(const char *tfs, const struct opt_list *specs, int sys
 	}
 	if (!specs->nr)
 		add_named(x, REC_DEFAULT, "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
-	if (system_wide)
+	if (system_wide && record_events_profile(x, callchain_or_data))
 		add_named(x, REC_DUMMY, "dummy:HG", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY);
 	if (x->oom) {
 		error_msg("out of memory");
@@ -138,6 +138,16 @@ int record_events_resolve(const char *tfs, const struct opt_list *specs, int sys
 		}
 		x->evs[i].config = (uint64_t)id;
 	}
+	return 0;
+}
+
+int record_events_profile(const struct rec_evlist *x, int callchain_or_data)
+{
+	if (callchain_or_data)
+		return 1;
+	for (size_t i = 0; i < x->nr; i++)
+		if (x->evs[i].kind != REC_TRACEPOINT && x->evs[i].kind != REC_DUMMY)
+			return 1;
 	return 0;
 }
 

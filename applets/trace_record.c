@@ -345,9 +345,11 @@ static int record_targets(struct record_run *r)
 		error_msg("%s", r->err.msg);
 		return -1;
 	}
-	if (record_events_resolve(r->tfs, &o.events, system_wide, &r->ev))
+	if (record_events_resolve(r->tfs, &o.events, system_wide, o.callchain || o.data, &r->ev))
 		return -1;
 	r->system_wide = system_wide;
+	/* system-wide tracepoints only: no mmap side-band (README) */
+	r->ro.no_mmaps = system_wide && !record_events_profile(&r->ev, o.callchain || o.data);
 	r->nr_cpus = o.cpus ? cpulist_parse(o.cpus, &r->cpus) : cpulist_online(&r->cpus);
 	if (r->nr_cpus <= 0) {
 		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
@@ -513,7 +515,7 @@ static long record_synth(struct record_run *r)
 	memcpy(&a, r->wattrs[0].attr, sizeof(a) < 128 ? sizeof(a) : 128);
 	r->synth.sample_type = a.sample_type;
 	r->synth.id = t->nr_ids ? t->ids[0] : 0;
-	r->synth.maps = r->system_wide || o.pid;
+	r->synth.maps = (r->system_wide || o.pid) && !r->ro.no_mmaps;
 	r->synth.data_maps = o.data;
 	synth_kernel_mmap(&r->synth);
 	n = synth_threads(&r->synth, r->tids ? &synth_pid : NULL, r->tids ? 1 : 0);

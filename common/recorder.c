@@ -87,14 +87,14 @@ void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
 	a.wakeup_watermark = (uint32_t)(o->pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	a.enable_on_exec = o->enable_on_exec && e->kind != REC_DUMMY;
 	if (i == rec_tracking(r->evs, r->nr_evs)) {
-		a.mmap = 1;
-		a.mmap2 = 1;
+		a.mmap = !o->no_mmaps;
+		a.mmap2 = !o->no_mmaps;
 		a.mmap_data = o->mmap_data ? 1 : 0;
 		a.comm = 1;
 		a.comm_exec = 1;
 		a.task = 1;
-		a.ksymbol = 1;
-		a.bpf_event = 1;
+		a.ksymbol = !o->no_mmaps;
+		a.bpf_event = !o->no_mmaps;
 	}
 	memcpy(attr, &a, sizeof(a) < 128 ? sizeof(a) : 128);
 	memcpy(attr + PD_ATTR_OFF_SIZE, &(uint32_t){ 128 }, 4);

@@ -36,6 +36,7 @@ struct rec_opts {
 	int callchain;           /* -g: frame-pointer callchains */
 	int sample_cpu;          /* system-wide: CPU in every sample */
 	int mmap_data;           /* -d: data mmaps and sample addresses */
+	int no_mmaps;            /* the tracking event follows comm and tasks, not mmaps */
 	size_t pages;            /* ring data pages per CPU (power of two) */
 	pid_t exclude_pid;       /* filter out this pid's events (0: none) */
 	int enable_on_exec;      /* start counting when the traced child execs */
