@@ -44,14 +44,11 @@ static const struct opt record_opts[] = {
 	{ 'C', "cpu", OPT_STR, &o.cpus, "CPUS", "record on these CPUs only (0-3,6); implies -a" },
 	{ 'p', "pid", OPT_STR, &o.pid, "PID", "record the threads of process PID" },
 	{ 'e', "event", OPT_LIST, &o.events, "EVENT",
-	  "SYS:EVENT tracepoint (globs like 'sched:*'), or perf's cpu-clock, task-clock,\n"
-	  "page-faults, minor-faults, major-faults, context-switches, cpu-migrations,\n"
-	  "cycles, instructions...; repeat, or comma lists (default: perf's, cycles\n"
-	  "falling back to cpu-clock without a hardware PMU)" },
+	  "SYS:EVENT ('sched:*'), cpu-clock, page-faults, cycles... (repeat, or a,b)" },
 	{ 'c', "count", OPT_UINT, &o.period, "PERIOD",
 	  "sample every PERIOD events (default: 1 for tracepoints, else -F)" },
 	{ 'F', "freq", OPT_STR, &o.freq, "FREQ",
-	  "sample FREQ times a second, or max (default 4000; not tracepoints)" },
+	  "sample FREQ times a second, or max (default 4000)" },
 	{ 'g', NULL, OPT_FLAG, &o.callchain, NULL, "record frame-pointer callchains" },
 	{ 'd', "data", OPT_FLAG, &o.data, NULL, "record data mmaps and sample addresses" },
 	{ 'N', "no-buildid-cache", OPT_FLAG, &o.no_bid_cache, NULL,
@@ -82,7 +79,11 @@ static const struct applet_help record_help = {
 	"'perf script' and trace-report read. With COMMAND, record it (and its\n"
 	"children) until it exits and return its exit status; with -a, the whole\n"
 	"system; with neither, the whole system until SIGINT or SIGTERM.\n"
-	"System-wide, trace-record filters out its own events (--self keeps them).\n"
+	"System-wide, trace-record filters out its own tracepoint events (--self\n"
+	"keeps them). EVENT is a tracepoint or an event perf names: cpu-clock,\n"
+	"task-clock, page-faults, minor-faults, major-faults, context-switches,\n"
+	"cpu-migrations, cycles, instructions... (cycles falls back to cpu-clock\n"
+	"without a hardware PMU, as perf); no -e records perf's default event.\n"
 	"The file holds the tracepoint formats from tracefs, the comm of every\n"
 	"thread, and the syscall map (from the kernel's tracefs syscall_map when\n"
 	"it has one, else a table built from linux-source), and, as perf record,\n"
