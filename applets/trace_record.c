@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 #include "pd_compressed.h"
 #include "pd_wfeatures.h"
 #include "pd_writer.h"
+#include "record_events.h"
+#include "record_profile.h"
 #include "recorder.h"
 #include "synth.h"
 #include "syscall_map.h"
@@ -30,8 +33,8 @@
 #define TRACEBOX_VERSION "tracebox 0.1"
 
 static struct {
-	int all, quiet, self, compress;
-	const char *cpus, *output, *pid;
+	int all, quiet, self, compress, callchain, data, verbose, no_bid_cache, no_bid;
+	const char *cpus, *output, *pid, *freq;
 	unsigned long period, pages, level;
 	struct opt_list events;
 } o;
@@ -40,9 +43,19 @@ static const struct opt record_opts[] = {
 	{ 'a', "all-cpus", OPT_FLAG, &o.all, NULL, "record on every CPU, every task (system-wide)" },
 	{ 'C', "cpu", OPT_STR, &o.cpus, "CPUS", "record on these CPUs only (0-3,6); implies -a" },
 	{ 'p', "pid", OPT_STR, &o.pid, "PID", "record the threads of process PID" },
-	{ 'e', "event", OPT_LIST, &o.events, "SYS:EVENT",
-	  "tracepoint to record (repeat; globs like 'sched:*' allowed)" },
-	{ 'c', "count", OPT_UINT, &o.period, "PERIOD", "sample every PERIOD events (default 1)" },
+	{ 'e', "event", OPT_LIST, &o.events, "EVENT",
+	  "SYS:EVENT ('sched:*'), cpu-clock, page-faults, cycles... (repeat, or a,b)" },
+	{ 'c', "count", OPT_UINT, &o.period, "PERIOD",
+	  "sample every PERIOD events (default: 1 for tracepoints, else -F)" },
+	{ 'F', "freq", OPT_STR, &o.freq, "FREQ",
+	  "sample FREQ times a second, or max (default 4000)" },
+	{ 'g', NULL, OPT_FLAG, &o.callchain, NULL, "record frame-pointer callchains" },
+	{ 'd', "data", OPT_FLAG, &o.data, NULL, "record data mmaps and sample addresses" },
+	{ 'N', "no-buildid-cache", OPT_FLAG, &o.no_bid_cache, NULL,
+	  "do not copy the DSOs hit into the build-id cache (~/.debug)" },
+	{ 'B', "no-buildid", OPT_FLAG, &o.no_bid, NULL,
+	  "do not list the build ids of the DSOs hit (nor cache them)" },
+	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "say when an event falls back" },
 	{ 'm', "mmap-pages", OPT_UINT, &o.pages, "PAGES",
 	  "ring buffer pages per CPU, a power of two (default 2048)" },
 	{ 'o', "output", OPT_STR, &o.output, "FILE", "output file, - for a pipe (default perf.data)" },
@@ -57,17 +70,25 @@ static const struct opt record_opts[] = {
 
 static const struct applet_help record_help = {
 	"trace-record",
-	"[-a] [-C CPUS] [-p PID] [-e SYS:EVENT]... [-c PERIOD] [-m PAGES] [-o FILE|-] [-q] [-z] [--self]\n"
+	"[-a] [-C CPUS] [-p PID] [-e EVENT]... [-g] [-F FREQ|-c PERIOD] [-d] [-m PAGES]\n"
+	"                    [-o FILE|-] [-q] [-z] [-N] [-B] [-v] [--self]\n"
 	"                    [[--] COMMAND [ARGS]]\n"
 	"       trace-record NAME [ARGS]     (canned recording NAME, see trace-list)",
-	"Record kernel tracepoints with perf_event_open into a perf.data file that\n"
+	"Record kernel tracepoints, and profiles with stacks (perf's software and\n"
+	"hardware events), with perf_event_open into a perf.data file that\n"
 	"'perf script' and trace-report read. With COMMAND, record it (and its\n"
 	"children) until it exits and return its exit status; with -a, the whole\n"
 	"system; with neither, the whole system until SIGINT or SIGTERM.\n"
-	"System-wide, trace-record filters out its own events (--self keeps them).\n"
+	"System-wide, trace-record filters out its own tracepoint events (--self\n"
+	"keeps them). EVENT is a tracepoint or an event perf names: cpu-clock,\n"
+	"task-clock, page-faults, minor-faults, major-faults, context-switches,\n"
+	"cpu-migrations, cycles, instructions... (cycles falls back to cpu-clock\n"
+	"without a hardware PMU, as perf); no -e records perf's default event.\n"
 	"The file holds the tracepoint formats from tracefs, the comm of every\n"
 	"thread, and the syscall map (from the kernel's tracefs syscall_map when\n"
-	"it has one, else a table built from linux-source).",
+	"it has one, else a table built from linux-source), and, as perf record,\n"
+	"the mappings of the processes recorded and the build ids of the files\n"
+	"sampled (copied into perf's build-id cache, ~/.debug, unless -N).",
 	record_opts
 };
 
@@ -76,80 +97,6 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
-}
-
-/* Split "sys:event" (globs allowed) into recorder events, checking tracefs. */
-struct expand_ctx {
-	struct rec_event *evs;
-	size_t nr;
-	int oom;
-};
-
-static void add_event_name(void *ctx, const char *name)
-{
-	struct expand_ctx *x = ctx;
-	struct rec_event *n;
-	const char *colon = strchr(name, ':');
-
-	for (size_t i = 0; i < x->nr; i++)
-		if (!strncmp(x->evs[i].system, name, (size_t)(colon - name)) &&
-		    !x->evs[i].system[colon - name] && !strcmp(x->evs[i].name, colon + 1))
-			return;          /* given twice */
-	n = realloc(x->evs, (x->nr + 1) * sizeof(*n));
-	if (!n) {
-		x->oom = 1;
-		return;
-	}
-	x->evs = n;
-	memset(&n[x->nr], 0, sizeof(*n));
-	n[x->nr].system = strndup(name, (size_t)(colon - name));
-	n[x->nr].name = strdup(colon + 1);
-	x->nr++;
-	if (!n[x->nr - 1].system || !n[x->nr - 1].name)
-		x->oom = 1;
-}
-
-static int resolve_events(const char *tfs, struct expand_ctx *x)
-{
-	struct tb_err err = { 0 };
-
-	for (int i = 0; i < o.events.nr; i++) {
-		const char *spec = o.events.items[i];
-		const char *colon = strchr(spec, ':');
-		long n;
-
-		if (!colon || colon == spec || !colon[1]) {
-			error_msg("event '%s' is not SYSTEM:EVENT", spec);
-			return -1;
-		}
-		if (strpbrk(spec, "*?[")) {
-			n = tracefs_list_events(tfs, spec, add_event_name, x, &err);
-			if (n == 0) {
-				error_msg("no tracepoint matches '%s'", spec);
-				return -1;
-			}
-			if (n < 0) {
-				error_msg("%s", err.msg);
-				return -1;
-			}
-			continue;
-		}
-		add_event_name(x, spec);
-	}
-	if (x->oom) {
-		error_msg("out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < x->nr; i++) {
-		long id = tracefs_event_id(tfs, x->evs[i].system, x->evs[i].name, &err);
-
-		if (id < 0) {
-			error_msg("%s", err.msg);
-			return -1;
-		}
-		x->evs[i].config = (uint64_t)id;
-	}
-	return 0;
 }
 
 /* A canned recording ([LANG:]NAME, see engines/catalogue.h): exec its
@@ -189,7 +136,7 @@ struct record_run {
 	int argc, first;            /* COMMAND is argv[first..] when first < argc */
 	char **argv;
 	char tfs[512];
-	struct expand_ctx ev;
+	struct rec_evlist ev;
 	int *cpus;
 	long nr_cpus;
 	pid_t *tids;
@@ -211,6 +158,9 @@ struct record_run {
 	pid_t child;
 	int go_fd, err_fd, child_done, status;
 	int write_failed;
+	int system_wide, nr_tp;     /* nr_tp: the tracepoints among the events */
+	struct dso_hits hits;       /* the files sampled, for HEADER_BUILD_ID */
+	int track_hits;
 	struct tb_err err;
 };
 
@@ -229,6 +179,7 @@ static void record_free(struct record_run *r)
 	if (r->out_fd >= 0)
 		close(r->out_fd);
 	synth_free(&r->synth);
+	dso_hits_free(&r->hits);
 	pdw_features_free(&r->feats);
 	if (r->have_comp)
 		pd_comp_free(&r->comp);
@@ -237,12 +188,7 @@ static void record_free(struct record_run *r)
 	for (size_t i = 0; r->wattrs && i < r->ev.nr; i++)
 		free((char *)r->wattrs[i].name);
 	free(r->wattrs);
-	for (size_t i = 0; i < r->ev.nr; i++) {
-		free(r->ev.evs[i].system);
-		free(r->ev.evs[i].name);
-		free(r->ev.evs[i].ids);
-	}
-	free(r->ev.evs);
+	record_events_free(&r->ev);
 	free(r->cpus);
 	free(r->tids);
 }
@@ -392,12 +338,19 @@ static int process_gone(pid_t pid)
 /* tracefs, the events, the CPUs, the threads to follow, the command. */
 static int record_targets(struct record_run *r)
 {
-	if (tracefs_find(r->tfs, sizeof(r->tfs), &r->err)) {
+	int system_wide = o.all || o.cpus || (!o.pid && r->first >= r->argc);
+
+	if (o.pid)
+		system_wide = 0;
+	if (record_events_has_tracepoint(&o.events) && tracefs_find(r->tfs, sizeof(r->tfs), &r->err)) {
 		error_msg("%s", r->err.msg);
 		return -1;
 	}
-	if (resolve_events(r->tfs, &r->ev))
+	if (record_events_resolve(r->tfs, &o.events, system_wide, o.callchain || o.data, &r->ev))
 		return -1;
+	r->system_wide = system_wide;
+	/* system-wide tracepoints only: no mmap side-band (README) */
+	r->ro.no_mmaps = system_wide && !record_events_profile(&r->ev, o.callchain || o.data);
 	r->nr_cpus = o.cpus ? cpulist_parse(o.cpus, &r->cpus) : cpulist_online(&r->cpus);
 	if (r->nr_cpus <= 0) {
 		error_msg("bad CPU list '%s'", o.cpus ? o.cpus : "(online)");
@@ -443,7 +396,11 @@ static int record_open_events(struct record_run *r)
 	r->ro.nr_cpus = (size_t)r->nr_cpus;
 	r->ro.tids = r->tids;
 	r->ro.nr_tids = (size_t)r->nr_tids;
-	r->ro.period = o.period ? o.period : 1;
+	if (record_sampling(&r->ro, o.freq, o.period))
+		return -1;
+	r->ro.callchain = o.callchain;
+	r->ro.sample_cpu = r->system_wide;
+	r->ro.mmap_data = o.data;
 	r->ro.pages = o.pages;
 	r->ro.exclude_pid = (!r->tids && !o.self) ? getpid() : 0;
 	if (rec_open(&r->rec, r->ev.evs, r->ev.nr, &r->ro, &r->err)) {
@@ -451,6 +408,10 @@ static int record_open_events(struct record_run *r)
 		return -1;
 	}
 	r->recorder_open = 1;
+	for (size_t i = 0; i < r->ev.nr; i++)
+		if (r->ev.evs[i].fell_back && o.verbose && !o.quiet)  /* as perf: -v, not -q */
+			fprintf(stderr, "Warning:\nThe %s event is not supported, trying to fall back "
+				"to cpu-clock-ticks\n", r->ev.evs[i].name);
 	return 0;
 }
 
@@ -500,10 +461,13 @@ static int record_features(struct record_run *r)
 		return -1;
 	}
 	for (size_t i = 0; i < r->ev.nr; i++) {
-		names[i].system = r->ev.evs[i].system;
-		names[i].name = r->ev.evs[i].name;
+		if (r->ev.evs[i].kind != REC_TRACEPOINT)
+			continue;
+		names[r->nr_tp].system = r->ev.evs[i].system;
+		names[r->nr_tp++].name = r->ev.evs[i].name;
 	}
-	rc = td_build(r->tfs, names, r->ev.nr, &td, &td_len, &r->err);
+	/* tracing data only for tracepoints, as perf */
+	rc = r->nr_tp ? td_build(r->tfs, names, (size_t)r->nr_tp, &td, &td_len, &r->err) : 0;
 	free(names);
 	if (rc) {
 		error_msg("tracing data: %s", r->err.msg);
@@ -515,9 +479,11 @@ static int record_features(struct record_run *r)
 		rec_attr(&r->rec, &r->ro, i, r->wattrs[i].attr);
 		r->wattrs[i].ids = e->ids;
 		r->wattrs[i].nr_ids = e->nr_ids;
-		r->wattrs[i].name = xasprintf("%s:%s", e->system, e->name);
+		r->wattrs[i].name = record_event_name(e);
 	}
-	if (uname(&u) == 0 && scmap_load(&r->scmap, r->tfs, u.machine, &r->err) == 0)
+	if (!r->nr_tp)
+		;                 /* no syscall map without tracepoints */
+	else if (uname(&u) == 0 && scmap_load(&r->scmap, r->tfs, u.machine, &r->err) == 0)
 		r->have_scmap = 1;
 	else if (!o.quiet)
 		error_msg("no syscall map recorded: %s", r->err.msg);
@@ -527,13 +493,44 @@ static int record_features(struct record_run *r)
 		error_msg("out of memory");
 		return -1;
 	}
+	if (o.no_bid)             /* as perf record -B: no BUILD_ID feature at all */
+		pdw_features_remove(&r->feats, PD_FEAT_BUILD_ID);
 	return o.compress || o.level ? record_compression(r) : 0;
+}
+
+/* The kernel's map, the threads already running (all, the -p process, or
+ * the child) with their maps (not the child's: it has not run COMMAND
+ * yet, the kernel reports its maps), in the tracking event's trailer. */
+static void feed_hits(void *ctx, const struct iovec *iov, int n)
+{
+	dso_hits_feed(ctx, iov, n);
+}
+
+static long record_synth(struct record_run *r)
+{
+	const struct rec_event *t = &r->ev.evs[rec_tracking(r->ev.evs, r->ev.nr)];
+	pid_t synth_pid = o.pid ? (pid_t)atoi(o.pid) : r->child;
+	struct perf_event_attr a;
+	long n;
+
+	memcpy(&a, r->wattrs[0].attr, sizeof(a) < 128 ? sizeof(a) : 128);
+	r->synth.sample_type = a.sample_type;
+	r->synth.id = t->nr_ids ? t->ids[0] : 0;
+	r->synth.maps = (r->system_wide || o.pid) && !r->ro.no_mmaps;
+	r->synth.data_maps = o.data;
+	synth_kernel_mmap(&r->synth);
+	n = synth_threads(&r->synth, r->tids ? &synth_pid : NULL, r->tids ? 1 : 0);
+	if (n >= 0 && r->track_hits) {
+		struct iovec v = { r->synth.b.p, r->synth.b.len };
+
+		dso_hits_feed(&r->hits, &v, 1);
+	}
+	return n;
 }
 
 /* The output, its header, and the names of the threads already running. */
 static int record_start_output(struct record_run *r)
 {
-	pid_t synth_pid;
 	int rc;
 
 	r->outpath = o.output ? o.output : "perf.data";
@@ -543,6 +540,16 @@ static int record_start_output(struct record_run *r)
 	if (r->out_fd < 0)
 		return -1;
 	r->shown = r->is_pipe ? "(stdout)" : r->outpath;
+	/* perf record's build-id pass, done as the records go by */
+	if (!r->is_pipe && !o.no_bid) {
+		struct perf_event_attr a;
+
+		memcpy(&a, r->wattrs[0].attr, sizeof(a) < 128 ? sizeof(a) : 128);
+		dso_hits_init(&r->hits, (a.sample_type & PERF_SAMPLE_IDENTIFIER) != 0);
+		r->track_hits = 1;
+		r->rec.scan = feed_hits;
+		r->rec.scan_ctx = &r->hits;
+	}
 	if ((rc = pd_writer_start(&r->w, r->out_fd, r->is_pipe, r->wattrs, r->ev.nr, r->feats.f,
 				  r->feats.nr, &r->err))) {
 		report_err(r->shown, rc, &r->err);
@@ -550,10 +557,7 @@ static int record_start_output(struct record_run *r)
 	}
 	if (r->have_comp)
 		pd_writer_compress(&r->w, &r->comp);
-	r->synth.id = r->ev.evs[0].nr_ids ? r->ev.evs[0].ids[0] : 0;
-	/* all threads, the -p process, or the child */
-	synth_pid = o.pid ? (pid_t)atoi(o.pid) : r->child;
-	if (synth_threads(&r->synth, r->tids ? &synth_pid : NULL, r->tids ? 1 : 0) < 0) {
+	if (record_synth(r) < 0) {
 		error_msg("out of memory");
 		return -1;
 	}
@@ -632,6 +636,9 @@ static int record_finish(struct record_run *r)
 		r->write_failed = 1;
 	}
 	pdw_features_sample_time(&r->feats, r->rec.counts.first_time, r->rec.counts.last_time);
+	if (r->track_hits && !r->write_failed &&
+	    record_buildids(&r->hits, &r->feats, o.no_bid_cache || o.no_bid))
+		error_msg("out of memory: no build ids recorded");
 	if (r->have_comp)          /* the ratio, now that it is known */
 		pd_comp_feature(r->comp_feat, &r->comp, ring_bytes());
 	if ((rc = pd_writer_finish(&r->w, &r->err))) {
@@ -671,6 +678,35 @@ static int record(struct record_run *r)
 	return record_finish(r);
 }
 
+/* Whether @name runs as a command: a path, or found in $PATH. */
+static int runnable(const char *name)
+{
+	const char *path = getenv("PATH");
+	char *dirs, *save = NULL;
+	int found = 0;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	dirs = xasprintf("%s", path ? path : "/usr/bin:/bin");
+	for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", *d ? d : ".", name);
+
+		found = access(full, X_OK) == 0;
+		free(full);
+	}
+	free(dirs);
+	return found;
+}
+
+/* No -e: perf's default event for "-- COMMAND", a runnable COMMAND (not a
+ * canned NAME), or a profile without a command (-a, -C, -p, -g, -F). */
+static int default_event(const struct record_run *r)
+{
+	if (r->first < r->argc)
+		return !strcmp(r->argv[r->first - 1], "--") || runnable(r->argv[r->first]);
+	return o.all || o.cpus || o.pid || o.callchain || o.freq;
+}
+
 int trace_record_main(int argc, char **argv)
 {
 	struct record_run r = { .argc = argc, .argv = argv, .out_fd = -1, .go_fd = -1,
@@ -686,11 +722,12 @@ int trace_record_main(int argc, char **argv)
 		if (rc >= 0)
 			return rc;
 	}
-	if (!o.events.nr && r.first < argc && !scripts_dir()) {
+	if (!o.events.nr && default_event(&r))
+		;                 /* perf's default event, as perf record */
+	else if (!o.events.nr && r.first < argc && !scripts_dir()) {
 		no_scripts_msg();
 		return 1;
-	}
-	if (!o.events.nr) {
+	} else if (!o.events.nr) {
 		error_msg("no events: give -e SYSTEM:EVENT (trace-list --events lists them) or a "
 			  "canned recording NAME (trace-list)");
 		return 1;

@@ -99,7 +99,8 @@ int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	/* in bit order: the writer writes them in this order */
-	if ((r = pdw_features_add(f, PD_FEAT_TRACING_DATA, td, td_len)) ||
+	/* no tracepoints, no tracing data (as perf) */
+	if ((td && (r = pdw_features_add(f, PD_FEAT_TRACING_DATA, td, td_len))) ||
 	    (r = pdw_sys_features(f, PD_FEAT_BUILD_ID, PD_FEAT_BUILD_ID)) ||
 	    (r = pdw_features_add_string(f, PD_FEAT_HOSTNAME, u.nodename)) ||
 	    (r = pdw_features_add_string(f, PD_FEAT_OSRELEASE, u.release)) ||
@@ -136,6 +137,31 @@ void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t l
 		if (f->f[i].bit == PD_FEAT_SAMPLE_TIME) {
 			memcpy(f->owned[i], &first, 8);
 			memcpy(f->owned[i] + 8, &last, 8);
+		}
+}
+
+int pdw_features_replace(struct pdw_features *f, int bit, unsigned char *data, size_t len)
+{
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->f[i].bit == bit) {
+			free(f->owned[i]);
+			f->owned[i] = data;
+			f->f[i].data = data;
+			f->f[i].len = len;
+			return 0;
+		}
+	return pdw_features_add(f, bit, data, len);
+}
+
+void pdw_features_remove(struct pdw_features *f, int bit)
+{
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->f[i].bit == bit) {
+			free(f->owned[i]);
+			memmove(&f->f[i], &f->f[i + 1], (f->nr - i - 1) * sizeof(f->f[0]));
+			memmove(&f->owned[i], &f->owned[i + 1], (f->nr - i - 1) * sizeof(f->owned[0]));
+			f->nr--;
+			return;
 		}
 }
 

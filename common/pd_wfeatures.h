@@ -16,7 +16,7 @@ struct pdw_features {
 
 /**
  * pdw_features_build - every feature perf record 6.1 writes for a
- * tracepoint recording, in bit order: TRACING_DATA (@td, taken over),
+ * recording, in bit order: TRACING_DATA (@td, taken over; none when NULL),
  * BUILD_ID (empty), HOSTNAME, OSRELEASE, VERSION (@version), ARCH, NRCPUS,
  * CPUDESC, CPUID, TOTAL_MEM, CMDLINE (@argv), EVENT_DESC (@attrs),
  * CPU_TOPOLOGY, NUMA_TOPOLOGY, PMU_MAPPINGS, CACHE, SAMPLE_TIME (zero until
@@ -36,6 +36,11 @@ void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t l
  * even on failure); pdw_features_add_string - a perf_header_string feature */
 int pdw_features_add(struct pdw_features *f, int bit, unsigned char *data, size_t len);
 int pdw_features_add_string(struct pdw_features *f, int bit, const char *s);
+/** pdw_features_replace - feature @bit's payload becomes @data (taken
+ * over; the old one freed), or it is added; 0 or TB_ERR_NOMEM */
+int pdw_features_replace(struct pdw_features *f, int bit, unsigned char *data, size_t len);
+/** pdw_features_remove - drop feature @bit (perf record -B drops BUILD_ID) */
+void pdw_features_remove(struct pdw_features *f, int bit);
 /** pdw_sys_features - the machine features (pd_wsys.c) whose bits lie in
  * [@bit_lo, @bit_hi], from /proc and /sys; 0 or TB_ERR_NOMEM */
 int pdw_sys_features(struct pdw_features *f, int bit_lo, int bit_hi);
