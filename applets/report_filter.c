@@ -393,6 +393,12 @@ static int cpu_skipped(const struct report_filter *f, int32_t cpu)
 
 /* ---- the consumer in front ---- */
 
+static void flush_printer(struct report_filter *f)
+{
+	if (f->flush)
+		f->flush(f->flush_ctx);
+}
+
 static int filter_sample(void *ctx, const struct pd_event *ev)
 {
 	struct report_filter *f = ctx;
@@ -400,8 +406,10 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 
 	if (time_skipped(f, smp->time) || cpu_skipped(f, smp->cpu))
 		return 0;
-	if (f->dump)
+	if (f->dump) {
+		flush_printer(f);
 		report_dump_resolved(f->dump, ev);
+	}
 	if (f->comms) {
 		size_t i;
 
@@ -422,6 +430,7 @@ static int filter_record(void *ctx, const struct pd_record *r)
 	struct report_filter *f = ctx;
 	int ret;
 
+	flush_printer(f);
 	if (!cpu_skipped(f, report_side_cpu(r)) && f->side &&
 	    (ret = report_side_record(f->side, r)))
 		return ret;
@@ -434,6 +443,7 @@ static int filter_dump(void *ctx, const struct pd_record *r)
 {
 	struct report_filter *f = ctx;
 
+	flush_printer(f);
 	return report_dump_record(f->dump, r);
 }
 

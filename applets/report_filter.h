@@ -21,6 +21,10 @@ struct report_filter {
 	const char *pid_str, *tid_str, *comm_str, *cpu_str, *time_str;
 	struct report_side *side; /* print these non-sample records (NULL: none) */
 	struct report_dump *dump; /* -D: dump every record (NULL: no) */
+	/* called before side or dump lines go out, so that a printer with a
+	 * buffer of its own writes what it holds first (NULL: none) */
+	void (*flush)(void *ctx);
+	void *flush_ctx;
 	/* parsed by report_filter_init */
 	long *pids, *tids;
 	size_t nr_pids, nr_tids;

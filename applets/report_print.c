@@ -111,6 +111,12 @@ int report_print_setup(struct report_print *p, const char **fields, int nr_field
 	return 0;
 }
 
+void report_print_flush(void *p)
+{
+	if (((struct report_print *)p)->buf)
+		ro_flush(p);
+}
+
 int report_print_finish(struct report_print *p)
 {
 	if (p->buf)

@@ -53,6 +53,9 @@ int report_print_setup(struct report_print *p, const char **fields, int nr_field
 		       int reltime, int deltatime, int no_callchain, unsigned long max_stack);
 /** report_print_sample - pd_consumer callback: print one event */
 int report_print_sample(void *ctx, const struct pd_event *ev);
+/** report_print_flush - write out what is buffered: another printer (the
+ * --show-*-events records, -D) is about to write to the same FILE */
+void report_print_flush(void *p);
 /** report_print_finish - write out what is buffered; frees the buffer. 0 or -1 */
 int report_print_finish(struct report_print *p);
 

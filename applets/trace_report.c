@@ -333,6 +333,8 @@ int trace_report_main(int argc, char **argv)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
+	o.filter.flush = report_print_flush;
+	o.filter.flush_ctx = &pr;
 	report_filter_wrap(&o.filter, &c, &head);
 	r = pd_session_process(s, &head, &err);
 	if (report_print_finish(&pr) && !r)
