@@ -13,13 +13,14 @@
 #include "catalogue.h"
 #include "ksyms.h"
 #include "pd_session.h"
+#include "report_export.h"
 #include "report_print.h"
 #include "report_recover.h"
 #include "report_script.h"
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input, *script, *recover, *output;
+	const char *input, *script, *recover, *output, *export_to;
 	int header, header_only, nsecs, quiet, stats;
 };
 
@@ -30,6 +31,9 @@ static const struct opt report_opts_table[] = {
 	{ 's', "script", OPT_STR, &o.script, "[LANG:]FILE",
 	  "run a Python (.py) or Perl (.pl) trace script; the operands are its arguments; "
 	  "-s lang lists the languages" },
+	{ 0, "export", OPT_STR, &o.export_to, "TARGET",
+	  "load the recording into sqlite:FILE, clickhouse://[USER[:PASS]@]HOST[:PORT][,...]/DB "
+	  "or json:FILE|- (docs/export.md)" },
 	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
@@ -47,7 +51,8 @@ static const struct applet_help report_help = {
 	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q]\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
-	"       trace-report --recover FILE -o NEW",
+	"       trace-report --recover FILE -o NEW\n"
+	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB",
 	"Print every event of a perf.data recording, one line each, exactly as\n"
 	"'perf script' prints tracepoint events: comm, tid, [cpu], time, event\n"
 	"name and the fields as the event's print format renders them. Reads\n"
@@ -224,6 +229,12 @@ int trace_report_main(int argc, char **argv)
 		report_print_header(stdout, s, path);
 	if (o.header_only) {
 		ret = 0;
+		goto out;
+	}
+	if (o.export_to) {
+		ret = report_run_export(s, path, o.export_to);
+		if (!o.quiet)
+			warn_about_errors(pd_session_stats(s));
 		goto out;
 	}
 	if (o.script) {
