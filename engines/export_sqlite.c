@@ -19,6 +19,7 @@ struct engine_run {
 	const char *path;
 	sqlite3 *db;
 	int in_tx;
+	int broken;                /* SQLite failed: roll back, commit nothing */
 	struct bytebuf sql;
 	/* xsq_have's view of the table being set up: name, declared type */
 	char **have_names, **have_types;
@@ -45,6 +46,7 @@ static const char *const base_schema =
 /* One line: the table (if any) and SQLite's own message (the applet names the file). */
 static int fail(struct engine_run *r, struct tb_err *err, const char *table)
 {
+	r->broken = 1;
 	return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s%s%s%s", table ? "table " : "",
 			  table ? table : "", table ? ": " : "",
 			  r->db ? sqlite3_errmsg(r->db) : "cannot open the file");
@@ -517,7 +519,7 @@ int xsqlite_stop(struct engine_run *r, struct tb_err *err)
 	/* refused before its first event: nothing written */
 	if (r->x.st && !r->db && !failed)
 		rc = open_db(r, err);
-	if (r->db && r->in_tx && !rc) {
+	if (r->db && r->in_tx && !rc && !r->broken) {
 		rc = write_tail(r, !failed, err);
 		if (!rc)
 			rc = exec(r, "COMMIT", NULL, err);
