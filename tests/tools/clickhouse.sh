@@ -1,16 +1,23 @@
 # clickhouse.sh - start and stop Debian's clickhouse-server (18.16) for the export
 # tests: a config, data folder and logs of its own under a test's directory,
-# 127.0.0.1 only, stopped by its pid. Sourced; needs curl-free probing, so it
-# asks the server with tracebox's own clickhouse client test hook or bash /dev/tcp.
+# 127.0.0.1 only, stopped by its pid; ch_query asks it over HTTP (python3's
+# urllib: the tests run under sh, and tracebox's own client is what is tested).
 # SPDX-License-Identifier: GPL-2.0-only
 
-# ch_query PORT SQL: the server's answer to SQL over HTTP (bash /dev/tcp), body only
+# ch_query PORT SQL: the server's answer to SQL (POST /), its body; an error's text on stdout too
 ch_query() {
-	exec 9<>"/dev/tcp/127.0.0.1/$1" || return 1
-	printf 'POST / HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n%s' \
-		"$(printf '%s' "$2" | wc -c)" "$2" >&9
-	sed '1,/^\r$/d' <&9
-	exec 9<&-
+	python3 -c '
+import sys, urllib.request, urllib.error
+try:
+    r = urllib.request.urlopen("http://127.0.0.1:%s/" % sys.argv[1], sys.argv[2].encode(), timeout=60)
+    sys.stdout.buffer.write(r.read())
+except urllib.error.HTTPError as e:
+    sys.stdout.buffer.write(e.read())
+    sys.exit(1)
+except OSError as e:
+    print(e)
+    sys.exit(2)
+' "$1" "$2"
 }
 
 # ch_start DIR HTTP_PORT TCP_PORT [REMOTE_SERVERS_XML]: start a server in DIR,

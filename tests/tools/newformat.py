@@ -5,7 +5,10 @@ field `arg5` holds the sixth, and `id` turns unsigned (a type change); in
 sys_exit `ret` turns unsigned (so -2 reads as 2^64-2). The records stay as
 they are (same bytes, same offsets).
 
-usage: newformat.py IN OUT
+usage: newformat.py IN OUT [HOSTNAME]
+
+With HOSTNAME, the hostname feature (bit 3) names another machine (at most
+as long as the original's padded string), so a fleet query sees two hosts.
 
 The format text lies in the tracing-data feature section (bit 1), after its
 u64 length; the sections after it move by the growth (perf-data-format.md,
@@ -38,6 +41,7 @@ def rewrite(d, t_off, t_size, event, edits):
 
 def main():
     src, out = sys.argv[1:3]
+    host = sys.argv[3].encode() if len(sys.argv) > 3 else None
     d = bytearray(open(src, 'rb').read())
     d_off, d_size = struct.unpack_from('<QQ', d, 40)
     bits = int.from_bytes(d[72:104], 'little')
@@ -54,6 +58,11 @@ def main():
             sec[b][0] += grow
     for i, b in enumerate(feats):
         struct.pack_into('<QQ', d, idx + 16 * i, *sec[b])
+    if host:
+        h_off = sec[3][0]
+        (slen,) = struct.unpack_from('<I', d, h_off)
+        assert len(host) < slen, "hostname longer than the padded original"
+        d[h_off + 4:h_off + 4 + slen] = host + b"\0" * (slen - len(host))
     open(out, 'wb').write(d)
 
 
