@@ -158,6 +158,7 @@ bench: deps
 	@tests/bench/report-python
 	@tests/bench/report-perl
 	@tests/bench/record-overhead
+	@tests/bench/export
 
 clean:
 	rm -rf $(BUILD)
