@@ -64,12 +64,17 @@ XML
 	return 1
 }
 
+# ch_cpu PID: user + system CPU seconds the process used so far (/proc/PID/stat)
+ch_cpu() {
+	awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$1/stat"
+}
+
 # ch_stop DIR: stop the server started in DIR, by its pid, and wait for it
 ch_stop() {
 	[ -s "$1/pid" ] || return 0
 	p=$(cat "$1/pid")
-	kill "$p" 2>/dev/null
+	kill "$p" 2>/dev/null || true
 	for _ in $(seq 60); do kill -0 "$p" 2>/dev/null || break; sleep 0.5; done
-	kill -9 "$p" 2>/dev/null
+	kill -9 "$p" 2>/dev/null || true
 	rm -f "$1/pid"
 }
