@@ -2,6 +2,7 @@
  * every server given (the shards), tables partitioned by recording, RowBinary
  * batches into the shard the recording id picks, the recording row last. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +24,21 @@ struct xch_table {
 	char *insert;               /* the INSERT's request target */
 };
 
+/* The batch in flight: a thread sends it while the next one is built. */
+struct sender {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int started, busy, quit;
+	struct bytebuf job;         /* RowBinary rows being sent */
+	const char *insert, *table;
+	int rc;                     /* the last batch's result, with err */
+	struct tb_err err;
+};
+
 struct engine_run {
 	struct xc_run x;
+	struct sender snd;
 	struct ch_server *srv;
 	int nr_srv;
 	char *db;                   /* where queries go: the Distributed tables when sharded */
@@ -79,9 +93,15 @@ static int query_body(struct engine_run *r, int s, const char *sql, const void *
 	return 0;
 }
 
+static int sender_wait(struct engine_run *r, struct tb_err *err);
+
 static int query(struct engine_run *r, int s, const char *sql, const char *table,
 		 struct tb_err *err)
 {
+	int rc = sender_wait(r, err);     /* one request at a time on a connection */
+
+	if (rc)
+		return rc;
 	/* DDL goes in the body: the URL stays short */
 	return query_body(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
 }
@@ -567,19 +587,108 @@ static int put_text(struct engine_run *r, struct bytebuf *b, const unsigned char
 	return 0;
 }
 
+static int shard(const struct engine_run *r);
+
+static void *sender_main(void *arg)
+{
+	struct engine_run *r = arg;
+	struct sender *sd = &r->snd;
+
+	pthread_mutex_lock(&sd->mu);
+	for (;;) {
+		while (!sd->busy && !sd->quit)
+			pthread_cond_wait(&sd->cv, &sd->mu);
+		if (!sd->busy)
+			break;
+		pthread_mutex_unlock(&sd->mu);
+		/* the main thread leaves the connection, url and resp alone while busy */
+		sd->rc = query_body(r, shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
+				    &sd->err);
+		pthread_mutex_lock(&sd->mu);
+		sd->busy = 0;
+		pthread_cond_broadcast(&sd->cv);
+	}
+	pthread_mutex_unlock(&sd->mu);
+	return NULL;
+}
+
+/* Wait for the batch in flight; its error, if it failed. */
+static int sender_wait(struct engine_run *r, struct tb_err *err)
+{
+	struct sender *sd = &r->snd;
+	int rc;
+
+	if (!sd->started)
+		return 0;
+	pthread_mutex_lock(&sd->mu);
+	while (sd->busy)
+		pthread_cond_wait(&sd->cv, &sd->mu);
+	rc = sd->rc;
+	sd->rc = 0;
+	pthread_mutex_unlock(&sd->mu);
+	if (rc)
+		*err = sd->err;
+	return rc;
+}
+
+static void sender_stop(struct engine_run *r)
+{
+	struct sender *sd = &r->snd;
+
+	if (!sd->started)
+		return;
+	pthread_mutex_lock(&sd->mu);
+	while (sd->busy)
+		pthread_cond_wait(&sd->cv, &sd->mu);
+	sd->quit = 1;
+	pthread_cond_broadcast(&sd->cv);
+	pthread_mutex_unlock(&sd->mu);
+	pthread_join(sd->th, NULL);
+	pthread_mutex_destroy(&sd->mu);
+	pthread_cond_destroy(&sd->cv);
+	bb_free(&sd->job);
+	sd->started = 0;
+}
+
+/* Hand @t's rows to the sender (after the batch before it went through). */
 static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *err)
 {
 	struct xch_table *xt = t->target;
+	struct sender *sd = &r->snd;
+	struct bytebuf swap;
 	int rc;
 
 	if (!xt || !xt->nr_rows)
 		return 0;
 	if (xt->rows.oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = query_body(r, shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name, err);
+	if (!sd->started) {
+		pthread_mutex_init(&sd->mu, NULL);
+		pthread_cond_init(&sd->cv, NULL);
+		if (pthread_create(&sd->th, NULL, sender_main, r)) {
+			/* no thread: send it here */
+			rc = query_body(r, shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
+					err);
+			xt->rows.len = 0;
+			xt->nr_rows = 0;
+			return rc;
+		}
+		sd->started = 1;
+	}
+	if ((rc = sender_wait(r, err)))
+		return rc;
+	swap = sd->job;
+	sd->job = xt->rows;
+	xt->rows = swap;
 	xt->rows.len = 0;
 	xt->nr_rows = 0;
-	return rc;
+	pthread_mutex_lock(&sd->mu);
+	sd->insert = xt->insert;
+	sd->table = t->name;
+	sd->busy = 1;
+	pthread_cond_signal(&sd->cv);
+	pthread_mutex_unlock(&sd->mu);
+	return 0;
 }
 
 int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
@@ -680,6 +789,8 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 		if (t->ready)
 			rc = flush_table(r, t, err);
 	}
+	if (!rc)
+		rc = sender_wait(r, err);    /* every batch is in */
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
@@ -742,8 +853,11 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 		rc = open_target(r, err);
 	/* a damaged recording: its intact events, the row saying incomplete;
 	 * a server error: no row, so the next export drops what was sent */
+	if (r->snd.started && !rc)
+		rc = sender_wait(r, err);    /* the batch in flight, before judging r->broken */
 	if (r->opened && !rc && !r->broken)
 		rc = write_tail(r, !failed, err);
+	sender_stop(r);
 	for (size_t i = 0; i < r->x.tables.nr; i++) {
 		struct xc_table *t = idtable_at(&r->x.tables, i);
 		struct xch_table *xt = t->target;
