@@ -50,7 +50,11 @@ PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BI
 	       -fno-strict-aliasing -Wno-shadow -Wno-unused-parameter
 CFLAGS_COMMON += -DHAVE_PERL
 endif
-ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c $(PERL_SRC) $(PY_SRC)
+# the export engines (docs/export.md): SQLite from Debian's static libsqlite3.a
+SQLITE_A    := $(shell $(CC) -print-file-name=libsqlite3.a)
+EXPORT_SRC  := $(sort $(wildcard engines/export*.c))
+ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c $(PERL_SRC) $(PY_SRC) \
+	       $(EXPORT_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
@@ -114,7 +118,7 @@ $(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
-	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(SYM_LIBS) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
+	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) $(SYM_LIBS) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
 		{ grep -v "requires at runtime the shared libraries\|in function \`" || true; }
 	@test -x $@
 
@@ -122,7 +126,7 @@ $(BUILD)/tracebox: $(OBJ)
 # import C extension modules (sqlite3, ctypes...).
 dynamic: $(BUILD)/dyn/tracebox
 $(BUILD)/dyn/tracebox: $(DYN_OBJ)
-	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) -lpython3.11 $(PERL_SO_LIBS) -lm
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -lelf $(IBERTY_A) -lpython3.11 $(PERL_SO_LIBS) -lm
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
@@ -131,7 +135,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 # The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -lelf $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
 		$(PERL_SO_LIBS)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
@@ -161,6 +165,7 @@ bench: deps
 	@tests/bench/report-perl
 	@tests/bench/report-stacks
 	@tests/bench/record-overhead
+	@tests/bench/export
 
 clean:
 	rm -rf $(BUILD)

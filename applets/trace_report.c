@@ -17,6 +17,7 @@
 #include "report_dump.h"
 #include "report_filter.h"
 #include "report_header.h"
+#include "report_export.h"
 #include "report_print.h"
 #include "report_recover.h"
 #include "report_script.h"
@@ -26,7 +27,7 @@
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input, *script, *recover, *output;
+	const char *input, *script, *recover, *output, *export_to;
 	const char *symfs, *kallsyms, *vmlinux;
 	int no_demangle;
 	int header, header_only, nsecs, quiet, stats, verbose, dump;
@@ -44,6 +45,9 @@ static const struct opt report_opts_table[] = {
 	{ 's', "script", OPT_STR, &o.script, "[LANG:]FILE",
 	  "run a Python (.py) or Perl (.pl) trace script; the operands are its arguments; "
 	  "-s lang lists the languages" },
+	{ 0, "export", OPT_STR, &o.export_to, "TARGET",
+	  "load the recording into sqlite:FILE, clickhouse://[USER[:PASS]@]HOST[:PORT][,...]/DB "
+	  "or json:FILE|- (docs/export.md)" },
 	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
@@ -100,7 +104,8 @@ static const struct applet_help report_help = {
 	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
-	"       trace-report --recover FILE -o NEW",
+	"       trace-report --recover FILE -o NEW\n"
+	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB",
 	"Print every sample of a perf.data recording exactly as 'perf script'\n"
 	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
 	"tracepoint's fields as its print format renders them, or the ip with\n"
@@ -304,6 +309,12 @@ int trace_report_main(int argc, char **argv)
 	o.filter.dump = o.dump ? &dump : NULL;
 	if (report_filter_init(&o.filter, s))
 		goto out;
+	if (o.export_to) {
+		ret = report_run_export(s, path, o.export_to);
+		if (!o.quiet)
+			warn_about_errors(pd_session_stats(s));
+		goto out;
+	}
 	if (o.script) {
 		/* the script's argv: [script, operands after the options...] */
 		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */

@@ -22,6 +22,12 @@ struct engine_start {
 	/* Set (>= 0) when the script ended the run itself (sys.exit, exit):
 	 * the exit status to return, nothing more to report. */
 	int *exit_status;
+	/* Export engines (export_find): where to, after the scheme's "sqlite:"
+	 * (a URL keeps its "clickhouse://"), the recording's path, and whether
+	 * reading failed, which the applet sets before calling stop. */
+	const char *target;
+	const char *input;
+	const int *failed;
 };
 
 /* What trace-gen needs. */
@@ -57,6 +63,12 @@ struct engine_ops {
 const struct engine_ops *engine_find(const char *name);
 /** engine_for_file - by the script's extension */
 const struct engine_ops *engine_for_file(const char *path);
+/**
+ * export_find - the export engine of @target ("sqlite:FILE", "json:FILE|-",
+ * "clickhouse://..."), with *@rest set to what the engine is given as
+ * engine_start.target; NULL for an unknown scheme
+ */
+const struct engine_ops *export_find(const char *target, const char **rest);
 /** engine_list - the registry, NULL-terminated */
 const struct engine_ops *const *engine_list(void);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include "engine_core.h"
+#include "export_core.h"
 
 /* ENGINE(var, name, alias, ext, dir, pfx): the ops of an engine built in. */
 #define ENGINE(var, nm, al, ex, dr, pfx)						\
@@ -50,6 +51,37 @@ STUB(perl_engine, "Perl", "pl", ".pl", "perl",
 #endif
 
 static const struct engine_ops *const engines[] = { &python_engine, &perl_engine, NULL };
+
+/* The export engines (export_core.h): a target's scheme picks one. */
+static const struct engine_ops sqlite_export = {
+	.name = "SQLite", .alias = "sqlite:", .start = xsqlite_start, .event = xsqlite_event,
+	.stop = xsqlite_stop,
+};
+static const struct engine_ops json_export = {
+	.name = "JSON", .alias = "json:", .start = xjson_start, .event = xjson_event,
+	.stop = xjson_stop,
+};
+static const struct engine_ops clickhouse_export = {
+	.name = "ClickHouse", .alias = "clickhouse://", .start = xch_start, .event = xch_event,
+	.stop = xch_stop,
+};
+static const struct engine_ops *const exporters[] = {
+	&sqlite_export, &json_export, &clickhouse_export, NULL
+};
+
+const struct engine_ops *export_find(const char *target, const char **rest)
+{
+	for (int i = 0; exporters[i]; i++) {
+		size_t n = strlen(exporters[i]->alias);
+
+		if (!strncasecmp(target, exporters[i]->alias, n)) {
+			/* a URL stays whole, a file name loses its "sqlite:" */
+			*rest = exporters[i] == &clickhouse_export ? target : target + n;
+			return exporters[i];
+		}
+	}
+	return NULL;
+}
 
 const struct engine_ops *const *engine_list(void)
 {

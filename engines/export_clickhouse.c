@@ -1,0 +1,886 @@
+/* export_clickhouse.c - trace-report --export clickhouse://...: the schema on
+ * every server given (the shards), tables partitioned by recording, RowBinary
+ * batches into the shard the recording id picks, the recording row last. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "export_core.h"
+#include "http.h"
+
+#define BATCH_ROWS  65536           /* rows per INSERT */
+#define BATCH_BYTES (32u << 20)     /* or bytes */
+#define TIMEOUT_MS  60000
+
+struct ch_server {
+	struct http_conn http;
+	char *name;                 /* "host:port", for messages */
+};
+
+struct xch_table {
+	struct bytebuf rows;        /* RowBinary rows not sent yet */
+	size_t nr_rows;
+	char *insert;               /* the INSERT's request target */
+};
+
+/* The batch in flight: a thread sends it while the next one is built. */
+struct sender {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int started, busy, quit;
+	struct bytebuf job;         /* RowBinary rows being sent */
+	const char *insert, *table;
+	int rc;                     /* the last batch's result, with err */
+	struct tb_err err;
+};
+
+struct engine_run {
+	struct xc_run x;
+	struct sender snd;
+	struct ch_server *srv;
+	int nr_srv;
+	char *db;                   /* where queries go: the Distributed tables when sharded */
+	char *local;                /* where the data lies on each server (== db for one server) */
+	char *cluster;              /* remote_servers name (sharded) */
+	int opened;
+	int broken;                 /* a server failed: no recording row, nothing more sent */
+	struct bytebuf sql, url;
+	struct http_resp resp;
+	char **have_names, **have_types;   /* the columns of the table being set up */
+	int nr_have;
+};
+
+/* ---- requests ---- */
+
+/* Run @sql on server @s; on failure one line: server, table, ClickHouse's own text. */
+static int query_body(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+		      const char *table, struct tb_err *err)
+{
+	struct ch_server *sv = &r->srv[s];
+	int rc;
+
+	r->broken = 1;      /* until it succeeded */
+	r->url.len = 0;
+	bb_put(&r->url, "/?query=", 8);
+	http_urlencode(&r->url, sql);
+	bb_put(&r->url, "", 1);
+	if (r->url.oom)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	rc = http_post(&sv->http, (const char *)r->url.p, body, len, &r->resp, err);
+	if (rc) {
+		char what[256];
+
+		snprintf(what, sizeof(what), "%s", err->msg);
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: %s", sv->name,
+				  table ? ": table " : "", table ? table : "", what);
+	}
+	if (r->resp.status != 200) {
+		char *b = (char *)r->resp.body.p, *nl;
+		size_t n = r->resp.body.len;
+
+		bb_put(&r->resp.body, "", 1);
+		b = (char *)r->resp.body.p;
+		nl = b ? strchr(b, '\n') : NULL;
+		if (nl)
+			n = (size_t)(nl - b);
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %.*s",
+				  sv->name, table ? ": table " : "", table ? table : "",
+				  r->resp.status, (int)(n > 180 ? 180 : n), b ? b : "");
+	}
+	r->broken = 0;
+	return 0;
+}
+
+static int sender_wait(struct engine_run *r, struct tb_err *err);
+
+static int query(struct engine_run *r, int s, const char *sql, const char *table,
+		 struct tb_err *err)
+{
+	int rc = sender_wait(r, err);     /* one request at a time on a connection */
+
+	if (rc)
+		return rc;
+	/* DDL goes in the body: the URL stays short */
+	return query_body(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
+}
+
+static void sql_cat(struct engine_run *r, const char *s)
+{
+	bb_put(&r->sql, s, strlen(s));
+}
+
+static const char *sql_done(struct engine_run *r)
+{
+	bb_put(&r->sql, "", 1);
+	return (const char *)r->sql.p;
+}
+
+/* ---- the target ---- */
+
+/* clickhouse://[USER[:PASSWORD]@]HOST[:PORT][,HOST[:PORT]...]/DB[?cluster=NAME] */
+static int parse_url(struct engine_run *r, const char *url, struct tb_err *err)
+{
+	const char *p = url + strlen("clickhouse://"), *slash, *at;
+	char *user = NULL, *pass = NULL, *hosts, *save = NULL, *h, *q;
+	int rc = 0;
+
+	slash = strchr(p, '/');
+	if (!slash || !slash[1])
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+				  "the URL names no database (clickhouse://HOST[:PORT]/DB)");
+	at = memchr(p, '@', (size_t)(slash - p));
+	if (at) {
+		const char *colon = memchr(p, ':', (size_t)(at - p));
+
+		user = strndup(p, (size_t)((colon ? colon : at) - p));
+		pass = colon ? strndup(colon + 1, (size_t)(at - colon - 1)) : NULL;
+		p = at + 1;
+	}
+	r->db = strdup(slash + 1);
+	q = r->db ? strchr(r->db, '?') : NULL;
+	if (q) {
+		*q++ = 0;
+		if (!strncmp(q, "cluster=", 8))
+			r->cluster = strdup(q + 8);
+	}
+	if (!r->cluster)
+		r->cluster = strdup("tracebox");
+	hosts = strndup(p, (size_t)(slash - p));
+	if (!r->db || !hosts || !r->cluster || (at && !user)) {
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		goto out;
+	}
+	for (const char *c = r->db; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '_')) {
+			rc = tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+					"database name '%s': letters, digits and _ only", r->db);
+			goto out;
+		}
+	for (h = strtok_r(hosts, ",", &save); h; h = strtok_r(NULL, ",", &save)) {
+		struct ch_server *s = realloc(r->srv, (size_t)(r->nr_srv + 1) * sizeof(*s));
+		char *colon = strrchr(h, ':');
+
+		if (!s) {
+			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			goto out;
+		}
+		r->srv = s;
+		s += r->nr_srv;
+		memset(s, 0, sizeof(*s));
+		s->http.fd = -1;
+		r->nr_srv++;
+		if (colon)
+			*colon = 0;
+		if (http_init(&s->http, h, colon ? colon + 1 : "8123", user ? user : "default",
+			      pass, TIMEOUT_MS) ||
+		    asprintf(&s->name, "%s:%s", h, colon ? colon + 1 : "8123") < 0) {
+			s->name = NULL;
+			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			goto out;
+		}
+	}
+	if (!r->nr_srv) {
+		rc = tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "the URL names no server");
+		goto out;
+	}
+	if (r->nr_srv > 1) {
+		if (asprintf(&r->local, "%s_local", r->db) < 0)
+			r->local = NULL;
+	} else {
+		r->local = strdup(r->db);
+	}
+	if (!r->local)
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+out:
+	free(user);
+	free(pass);
+	free(hosts);
+	return rc;
+}
+
+int xch_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
+{
+	struct engine_run *r = calloc(1, sizeof(*r));
+	int rc;
+
+	*run = r;
+	if (!r)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if ((rc = parse_url(r, st->target, err)))
+		return rc;
+	return xc_init(&r->x, st, err);
+}
+
+/* ---- schema ---- */
+
+static const char *ch_type(const struct xc_type *t, char *buf, size_t cap)
+{
+	if (t->kind == XC_STR || t->kind == XC_BYTES)
+		return "String";
+	snprintf(buf, cap, "%s%s%d%s", t->array ? "Array(" : "", t->kind == XC_INT ? "Int" : "UInt",
+		 t->bits, t->array ? ")" : "");
+	return buf;
+}
+
+/* "db.`name`" into r->sql */
+static void qname(struct engine_run *r, const char *db, const char *name)
+{
+	sql_cat(r, db);
+	sql_cat(r, ".");
+	xc_quote(&r->sql, name, '`');
+}
+
+/* @name's local table (and its Distributed table when sharded) on every
+ * server, from @cols (the columns clause) and its partition key @key */
+static int create(struct engine_run *r, const char *name, const char *cols, const char *key,
+		  const char *order, struct tb_err *err)
+{
+	int rc;
+
+	for (int s = 0; s < r->nr_srv; s++) {
+		r->sql.len = 0;
+		sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
+		qname(r, r->local, name);
+		sql_cat(r, " (");
+		sql_cat(r, cols);
+		sql_cat(r, ") ENGINE = MergeTree() PARTITION BY ");
+		sql_cat(r, key);
+		sql_cat(r, " ORDER BY (");
+		sql_cat(r, order);
+		sql_cat(r, ")");
+		if ((rc = query(r, s, sql_done(r), name, err)))
+			return rc;
+		if (r->nr_srv == 1)
+			continue;
+		r->sql.len = 0;
+		sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
+		qname(r, r->db, name);
+		sql_cat(r, " AS ");
+		qname(r, r->local, name);
+		sql_cat(r, " ENGINE = Distributed(");
+		sql_cat(r, r->cluster);
+		sql_cat(r, ", ");
+		sql_cat(r, r->local);
+		sql_cat(r, ", ");
+		xc_quote(&r->sql, name, '`');
+		sql_cat(r, ", rand())");
+		if ((rc = query(r, s, sql_done(r), name, err)))
+			return rc;
+	}
+	return 0;
+}
+
+/* the view of @name's completed recordings, on every server, made anew
+ * (a view's columns are fixed when it is made) */
+static int view(struct engine_run *r, const char *name, const char *key, struct tb_err *err)
+{
+	char vname[300];
+	int rc;
+
+	snprintf(vname, sizeof(vname), "done__%s", name);
+	for (int s = 0; s < r->nr_srv; s++) {
+		r->sql.len = 0;
+		sql_cat(r, "DROP TABLE IF EXISTS ");
+		qname(r, r->db, vname);
+		if ((rc = query(r, s, sql_done(r), vname, err)))
+			return rc;
+		r->sql.len = 0;
+		sql_cat(r, "CREATE VIEW ");
+		qname(r, r->db, vname);
+		sql_cat(r, " AS SELECT * FROM ");
+		qname(r, r->db, name);
+		sql_cat(r, " WHERE ");
+		sql_cat(r, key);
+		sql_cat(r, " GLOBAL IN (SELECT id FROM ");
+		qname(r, r->db, "recordings");
+		sql_cat(r, " WHERE completed = 1)");
+		if ((rc = query(r, s, sql_done(r), vname, err)))
+			return rc;
+	}
+	return 0;
+}
+
+static void have_free(struct engine_run *r)
+{
+	for (int i = 0; i < r->nr_have; i++) {
+		free(r->have_names[i]);
+		free(r->have_types[i]);
+	}
+	free(r->have_names);
+	free(r->have_types);
+	r->have_names = r->have_types = NULL;
+	r->nr_have = 0;
+}
+
+/* The columns of @name's local table on server @s (TabSeparated name, type lines). */
+static int have_read(struct engine_run *r, int s, const char *name, struct tb_err *err)
+{
+	char *p, *line, *save = NULL;
+	int rc;
+
+	have_free(r);
+	r->sql.len = 0;
+	sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
+	sql_cat(r, r->local);
+	sql_cat(r, "' AND table = '");
+	sql_cat(r, name);       /* ec_names_build: [A-Za-z0-9_] only */
+	sql_cat(r, "' FORMAT TabSeparated");
+	if ((rc = query(r, s, sql_done(r), name, err)))
+		return rc;
+	bb_put(&r->resp.body, "", 1);
+	if (r->resp.body.oom)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	p = (char *)r->resp.body.p;
+	for (line = strtok_r(p, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *tab = strchr(line, '\t');
+		char **n = realloc(r->have_names, (size_t)(r->nr_have + 1) * sizeof(char *));
+		char **t = n ? realloc(r->have_types, (size_t)(r->nr_have + 1) * sizeof(char *)) : NULL;
+
+		if (n)
+			r->have_names = n;
+		if (t)
+			r->have_types = t;
+		if (!n || !t || !tab)
+			continue;
+		*tab = 0;
+		n[r->nr_have] = strdup(line);
+		t[r->nr_have] = strdup(tab + 1);
+		r->nr_have++;
+	}
+	return 0;
+}
+
+static int xch_have(void *ctx, const char *name, const struct xc_type *type)
+{
+	struct engine_run *r = ctx;
+	char buf[32];
+	const char *want = ch_type(type, buf, sizeof(buf));
+
+	for (int i = 0; i < r->nr_have; i++)
+		if (!strcmp(r->have_names[i], name))
+			return strcmp(r->have_types[i], want) ? -1 : 1;
+	return 0;
+}
+
+static const char *const common_cols =
+	"`common_recording` UInt64, `common_time` UInt64, `common_cpu` Int32, `common_pid` Int32, "
+	"`common_tid` Int32, `common_comm` String, `common_flags` UInt8, "
+	"`common_preempt_count` UInt8";
+
+/* The table of @t's format on every server: created, or given the columns it lacks. */
+static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+{
+	const struct tp_decoder *d = t->dec;
+	struct xch_table *xt = calloc(1, sizeof(*xt));
+	struct bytebuf cols = { 0 };
+	char buf[32];
+	int rc, altered = 0;
+
+	if (!xt)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	t->target = xt;
+	if ((rc = have_read(r, 0, t->name, err)) || (rc = xc_table_columns(t, xch_have, r, err)))
+		goto out;
+	bb_put(&cols, common_cols, strlen(common_cols));
+	for (size_t i = 0; i < d->nr; i++) {
+		bb_put(&cols, ", ", 2);
+		xc_quote(&cols, t->cols[i], '`');
+		bb_put(&cols, " ", 1);
+		{
+			const char *ty = ch_type(&t->types[i], buf, sizeof(buf));
+
+			bb_put(&cols, ty, strlen(ty));
+		}
+	}
+	bb_put(&cols, "", 1);
+	if (cols.oom) {
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		goto out;
+	}
+	if ((rc = create(r, t->name, (const char *)cols.p, "common_recording",
+			 "common_recording, common_time", err)))
+		goto out;
+	/* a table made by another kernel's format: the columns it lacks, on each server */
+	for (int s = 0; s < r->nr_srv; s++) {
+		if ((rc = have_read(r, s, t->name, err)))
+			goto out;
+		for (size_t i = 0; i < d->nr; i++) {
+			if (xch_have(r, t->cols[i], &t->types[i]) > 0)
+				continue;
+			for (int dist = 0; dist < (r->nr_srv > 1 ? 2 : 1); dist++) {
+				r->sql.len = 0;
+				sql_cat(r, "ALTER TABLE ");
+				qname(r, dist ? r->db : r->local, t->name);
+				sql_cat(r, " ADD COLUMN ");
+				xc_quote(&r->sql, t->cols[i], '`');
+				sql_cat(r, " ");
+				sql_cat(r, ch_type(&t->types[i], buf, sizeof(buf)));
+				if ((rc = query(r, s, sql_done(r), t->name, err)))
+					goto out;
+			}
+			altered = 1;
+		}
+	}
+	(void)altered;
+	if ((rc = view(r, t->name, "common_recording", err)))
+		goto out;
+	/* the INSERT, into the local table of the recording's shard */
+	r->sql.len = 0;
+	sql_cat(r, "INSERT INTO ");
+	qname(r, r->local, t->name);
+	sql_cat(r, " (`common_recording`, `common_time`, `common_cpu`, `common_pid`, `common_tid`, "
+		"`common_comm`, `common_flags`, `common_preempt_count`");
+	for (size_t i = 0; i < d->nr; i++) {
+		sql_cat(r, ", ");
+		xc_quote(&r->sql, t->cols[i], '`');
+	}
+	sql_cat(r, ") FORMAT RowBinary");
+	xt->insert = strdup(sql_done(r));
+	if (!xt->insert)
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	else
+		t->ready = 1;
+out:
+	bb_free(&cols);
+	have_free(r);
+	return rc;
+}
+
+/* The shard of this recording: its id picks it. */
+static int shard(const struct engine_run *r)
+{
+	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
+}
+
+/* Drop the recording's partition (an earlier copy, whole or half) from every
+ * table of ours, on every server: DROP PARTITION is synchronous in 18.16. */
+static int drop_old(struct engine_run *r, struct tb_err *err)
+{
+	char id[32], *tables = NULL, *line, *save = NULL;
+	int rc = 0;
+
+	snprintf(id, sizeof(id), "%llu", (unsigned long long)r->x.rec.id);
+	for (int s = 0; s < r->nr_srv && !rc; s++) {
+		r->sql.len = 0;
+		sql_cat(r, "SELECT name FROM system.tables WHERE database = '");
+		sql_cat(r, r->local);
+		sql_cat(r, "' AND engine LIKE '%MergeTree' FORMAT TabSeparated");
+		if ((rc = query(r, s, sql_done(r), NULL, err)))
+			break;
+		bb_put(&r->resp.body, "", 1);
+		free(tables);
+		tables = r->resp.body.oom ? NULL : strdup((const char *)r->resp.body.p);
+		if (!tables) {
+			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			break;
+		}
+		save = NULL;
+		for (line = strtok_r(tables, "\n", &save); line && !rc;
+		     line = strtok_r(NULL, "\n", &save)) {
+			r->sql.len = 0;
+			sql_cat(r, "ALTER TABLE ");
+			qname(r, r->local, line);
+			sql_cat(r, " DROP PARTITION ");
+			sql_cat(r, id);
+			rc = query(r, s, sql_done(r), line, err);
+		}
+	}
+	free(tables);
+	return rc;
+}
+
+static const char *const rec_cols =
+	"`id` UInt64, `hostname` Nullable(String), `os_release` Nullable(String), "
+	"`arch` Nullable(String), `nr_cpus` Nullable(Int64), `perf_version` Nullable(String), "
+	"`cmdline` Nullable(String), `first_time` Nullable(UInt64), `last_time` Nullable(UInt64), "
+	"`nr_events` UInt64, `clockid` Nullable(UInt32), `clock_wall_ns` Nullable(UInt64), "
+	"`clock_ref_ns` Nullable(UInt64), `syscall_map` String, `completed` UInt8";
+
+struct each_ctx {
+	struct engine_run *r;
+	struct tb_err *err;
+};
+
+static int each_table(void *ctx, const struct tp_decoder *d)
+{
+	struct each_ctx *c = ctx;
+	struct xc_table *t = xc_table_of(&c->r->x, d, c->err);
+
+	if (!t)
+		return c->err->code;
+	return t->ready ? 0 : table_ready(c->r, t, c->err);
+}
+
+/* The databases, the base tables, every format's table; the old copy dropped. */
+static int open_target(struct engine_run *r, struct tb_err *err)
+{
+	struct each_ctx c = { r, err };
+	int rc;
+
+	xc_finish_id(&r->x);
+	r->opened = 1;
+	for (int s = 0; s < r->nr_srv; s++)
+		for (int k = 0; k < (r->nr_srv > 1 ? 2 : 1); k++) {
+			r->sql.len = 0;
+			sql_cat(r, "CREATE DATABASE IF NOT EXISTS ");
+			sql_cat(r, k ? r->local : r->db);
+			if ((rc = query(r, s, sql_done(r), NULL, err)))
+				return rc;
+		}
+	if ((rc = create(r, "recordings", rec_cols, "id", "id", err)) ||
+	    (rc = create(r, "syscalls", "`recording` UInt64, `nr` UInt32, `name` String",
+			 "recording", "recording, nr", err)) ||
+	    (rc = create(r, "threads", "`recording` UInt64, `pid` Int32, `tid` Int32, "
+			 "`comm` String", "recording", "recording, tid", err)) ||
+	    (rc = view(r, "recordings", "id", err)) ||
+	    (rc = view(r, "syscalls", "recording", err)) ||
+	    (rc = view(r, "threads", "recording", err)))
+		return rc;
+	if ((rc = tp_for_each_decoder(r->x.st->session, each_table, &c)))
+		return rc;
+	return drop_old(r, err);
+}
+
+/* ---- RowBinary ---- */
+
+static inline void put_n(struct bytebuf *b, uint64_t v, int bytes)
+{
+	unsigned char le[8];
+
+	for (int i = 0; i < bytes; i++)
+		le[i] = (unsigned char)(v >> (8 * i));
+	bb_put(b, le, (size_t)bytes);
+}
+
+static inline void put_len(struct bytebuf *b, uint64_t n)
+{
+	unsigned char v[10];
+	size_t k = 0;
+
+	do {
+		v[k] = (unsigned char)(n & 0x7f);
+		n >>= 7;
+		if (n)
+			v[k] |= 0x80;
+		k++;
+	} while (n);
+	bb_put(b, v, k);
+}
+
+static inline void put_str(struct bytebuf *b, const char *s, size_t n)
+{
+	put_len(b, n);
+	bb_put(b, s, n);
+}
+
+static int put_text(struct engine_run *r, struct bytebuf *b, const unsigned char *p, size_t len)
+{
+	size_t n;
+	const char *s = xc_utf8(&r->x, p, len, &n);
+
+	if (!s)
+		return -1;
+	put_str(b, s, n);
+	return 0;
+}
+
+static int shard(const struct engine_run *r);
+
+static void *sender_main(void *arg)
+{
+	struct engine_run *r = arg;
+	struct sender *sd = &r->snd;
+
+	pthread_mutex_lock(&sd->mu);
+	for (;;) {
+		while (!sd->busy && !sd->quit)
+			pthread_cond_wait(&sd->cv, &sd->mu);
+		if (!sd->busy)
+			break;
+		pthread_mutex_unlock(&sd->mu);
+		/* the main thread leaves the connection, url and resp alone while busy */
+		sd->rc = query_body(r, shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
+				    &sd->err);
+		pthread_mutex_lock(&sd->mu);
+		sd->busy = 0;
+		pthread_cond_broadcast(&sd->cv);
+	}
+	pthread_mutex_unlock(&sd->mu);
+	return NULL;
+}
+
+/* Wait for the batch in flight; its error, if it failed. */
+static int sender_wait(struct engine_run *r, struct tb_err *err)
+{
+	struct sender *sd = &r->snd;
+	int rc;
+
+	if (!sd->started)
+		return 0;
+	pthread_mutex_lock(&sd->mu);
+	while (sd->busy)
+		pthread_cond_wait(&sd->cv, &sd->mu);
+	rc = sd->rc;
+	sd->rc = 0;
+	pthread_mutex_unlock(&sd->mu);
+	if (rc)
+		*err = sd->err;
+	return rc;
+}
+
+static void sender_stop(struct engine_run *r)
+{
+	struct sender *sd = &r->snd;
+
+	if (!sd->started)
+		return;
+	pthread_mutex_lock(&sd->mu);
+	while (sd->busy)
+		pthread_cond_wait(&sd->cv, &sd->mu);
+	sd->quit = 1;
+	pthread_cond_broadcast(&sd->cv);
+	pthread_mutex_unlock(&sd->mu);
+	pthread_join(sd->th, NULL);
+	pthread_mutex_destroy(&sd->mu);
+	pthread_cond_destroy(&sd->cv);
+	bb_free(&sd->job);
+	sd->started = 0;
+}
+
+/* Hand @t's rows to the sender (after the batch before it went through). */
+static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+{
+	struct xch_table *xt = t->target;
+	struct sender *sd = &r->snd;
+	struct bytebuf swap;
+	int rc;
+
+	if (!xt || !xt->nr_rows)
+		return 0;
+	if (xt->rows.oom)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (!sd->started) {
+		pthread_mutex_init(&sd->mu, NULL);
+		pthread_cond_init(&sd->cv, NULL);
+		if (pthread_create(&sd->th, NULL, sender_main, r)) {
+			/* no thread: send it here */
+			rc = query_body(r, shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
+					err);
+			xt->rows.len = 0;
+			xt->nr_rows = 0;
+			return rc;
+		}
+		sd->started = 1;
+	}
+	if ((rc = sender_wait(r, err)))
+		return rc;
+	swap = sd->job;
+	sd->job = xt->rows;
+	xt->rows = swap;
+	xt->rows.len = 0;
+	xt->nr_rows = 0;
+	pthread_mutex_lock(&sd->mu);
+	sd->insert = xt->insert;
+	sd->table = t->name;
+	sd->busy = 1;
+	pthread_cond_signal(&sd->cv);
+	pthread_mutex_unlock(&sd->mu);
+	return 0;
+}
+
+int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	struct xc_common c;
+	struct xc_table *t;
+	struct xch_table *xt;
+	struct bytebuf *b;
+	int rc;
+
+	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
+		return rc;
+	if (!r->opened) {
+		if ((rc = open_target(r, err)))
+			return rc;
+		if (t && !(t = xc_table_of(&r->x, ev->evsel->dec, err)))
+			return err->code;
+	}
+	if (!t)
+		return 0;      /* not a tracepoint: the samples table waits for issue 13 */
+	if (!t->ready && (rc = table_ready(r, t, err)))
+		return rc;
+	xt = t->target;
+	b = &xt->rows;
+	put_n(b, r->x.rec.id, 8);
+	put_n(b, c.time, 8);
+	put_n(b, (uint32_t)c.cpu, 4);
+	put_n(b, (uint32_t)c.pid, 4);
+	put_n(b, (uint32_t)c.tid, 4);
+	if (put_text(r, b, (const unsigned char *)c.comm, strlen(c.comm)))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	put_n(b, (uint64_t)c.flags, 1);
+	put_n(b, (uint64_t)c.preempt, 1);
+	for (size_t i = 0; i < t->dec->nr; i++) {
+		struct ec_value v;
+		int bytes = t->types[i].bits / 8;
+
+		ec_field(&t->dec->fields[i], ev->sample->raw, ev->sample->raw_size, &v);
+		switch (v.kind) {
+		case EC_INT:
+		case EC_UINT:
+			put_n(b, v.num, bytes);
+			break;
+		case EC_STRING:
+			if (put_text(r, b, v.p, v.len))
+				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			break;
+		case EC_BYTES:
+			put_str(b, (const char *)v.p, v.len);
+			break;
+		case EC_ARRAY:
+			put_len(b, (uint64_t)v.count);
+			for (int k = 0; k < v.count; k++) {
+				struct ec_value e;
+
+				ec_element(&v, k, &e);
+				put_n(b, e.kind == EC_NONE ? 0 : e.num, bytes);
+			}
+			break;
+		default:       /* outside the record (tp_decoder_check makes it rare): empty */
+			if (t->types[i].kind == XC_STR || t->types[i].kind == XC_BYTES || t->types[i].array)
+				put_len(b, 0);
+			else
+				put_n(b, 0, bytes);
+			break;
+		}
+	}
+	if (++xt->nr_rows >= BATCH_ROWS || b->len >= BATCH_BYTES)
+		return flush_table(r, t, err);
+	return 0;
+}
+
+static void put_opt_str(struct engine_run *r, struct bytebuf *b, const char *s)
+{
+	put_n(b, s ? 0 : 1, 1);
+	if (s)
+		put_text(r, b, (const unsigned char *)s, strlen(s));
+}
+
+static void put_opt_num(struct bytebuf *b, int have, uint64_t v, int bytes)
+{
+	put_n(b, have ? 0 : 1, 1);
+	if (have)
+		put_n(b, v, bytes);
+}
+
+/* every table's last batch, threads, syscalls, then the recording's row */
+static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
+{
+	const struct xc_recording *rec = &r->x.rec;
+	struct bytebuf b = { 0 };
+	char sql[256];
+	int rc = 0;
+
+	for (size_t i = 0; i < r->x.tables.nr && !rc; i++) {
+		struct xc_table *t = idtable_at(&r->x.tables, i);
+
+		if (t->ready)
+			rc = flush_table(r, t, err);
+	}
+	if (!rc)
+		rc = sender_wait(r, err);    /* every batch is in */
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
+		const struct xc_thread *th = &r->x.threads[i];
+
+		if (!th->comm)
+			continue;
+		put_n(&b, rec->id, 8);
+		put_n(&b, (uint32_t)th->pid, 4);
+		put_n(&b, (uint32_t)th->tid, 4);
+		put_text(r, &b, (const unsigned char *)th->comm, strlen(th->comm));
+	}
+	snprintf(sql, sizeof(sql), "INSERT INTO %s.`threads` FORMAT RowBinary", r->local);
+	if (b.len && (rc = query_body(r, shard(r), sql, b.p, b.len, "threads", err)))
+		goto out;
+	b.len = 0;
+	for (uint32_t i = 0; rec->syscalls && i < rec->syscalls->nr; i++) {
+		put_n(&b, rec->id, 8);
+		put_n(&b, rec->syscalls->ents[i].nr, 4);
+		put_text(r, &b, (const unsigned char *)rec->syscalls->ents[i].name,
+			 strlen(rec->syscalls->ents[i].name));
+	}
+	snprintf(sql, sizeof(sql), "INSERT INTO %s.`syscalls` FORMAT RowBinary", r->local);
+	if (b.len && (rc = query_body(r, shard(r), sql, b.p, b.len, "syscalls", err)))
+		goto out;
+	b.len = 0;
+	put_n(&b, rec->id, 8);
+	put_opt_str(r, &b, rec->hostname);
+	put_opt_str(r, &b, rec->osrelease);
+	put_opt_str(r, &b, rec->arch);
+	put_opt_num(&b, rec->nr_cpus >= 0, (uint64_t)rec->nr_cpus, 8);
+	put_opt_str(r, &b, rec->version);
+	put_opt_str(r, &b, rec->cmdline);
+	put_opt_num(&b, rec->nr_events > 0, rec->first_time, 8);
+	put_opt_num(&b, rec->nr_events > 0, rec->last_time, 8);
+	put_n(&b, rec->nr_events, 8);
+	put_opt_num(&b, rec->has_clock, rec->clockid, 4);
+	put_opt_num(&b, rec->has_clock, rec->clock_wall_ns, 8);
+	put_opt_num(&b, rec->has_clock, rec->clock_ref_ns, 8);
+	put_text(r, &b, (const unsigned char *)rec->syscall_source, strlen(rec->syscall_source));
+	put_n(&b, (uint64_t)completed, 1);
+	if (b.oom) {
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		goto out;
+	}
+	/* the last write: the recording counts as complete only now */
+	snprintf(sql, sizeof(sql), "INSERT INTO %s.`recordings` FORMAT RowBinary", r->local);
+	rc = query_body(r, shard(r), sql, b.p, b.len, "recordings", err);
+out:
+	bb_free(&b);
+	return rc;
+}
+
+int xch_stop(struct engine_run *r, struct tb_err *err)
+{
+	int failed = r->x.st && r->x.st->failed ? *r->x.st->failed : 0, rc = 0;
+
+	/* refused before its first event: nothing written */
+	if (r->x.st && !r->opened && !failed)
+		rc = open_target(r, err);
+	/* a damaged recording: its intact events, the row saying incomplete;
+	 * a server error: no row, so the next export drops what was sent */
+	if (r->snd.started && !rc)
+		rc = sender_wait(r, err);    /* the batch in flight, before judging r->broken */
+	if (r->opened && !rc && !r->broken)
+		rc = write_tail(r, !failed, err);
+	sender_stop(r);
+	for (size_t i = 0; i < r->x.tables.nr; i++) {
+		struct xc_table *t = idtable_at(&r->x.tables, i);
+		struct xch_table *xt = t->target;
+
+		if (xt) {
+			bb_free(&xt->rows);
+			free(xt->insert);
+		}
+		free(xt);
+	}
+	for (int s = 0; s < r->nr_srv; s++) {
+		http_close(&r->srv[s].http);
+		free(r->srv[s].name);
+	}
+	free(r->srv);
+	free(r->db);
+	free(r->local);
+	free(r->cluster);
+	bb_free(&r->sql);
+	bb_free(&r->url);
+	bb_free(&r->resp.body);
+	have_free(r);
+	xc_free(&r->x);
+	free(r);
+	return rc;
+}
