@@ -61,7 +61,7 @@ int report_run_export(struct pd_session *s, const char *path, const char *target
 	struct engine_start st = { 0 };
 	struct tb_err err = { 0 }, stop_err = { 0 };
 	struct export_ctx ec = { 0 };
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	struct sigaction sa, old;
 	int r, r2, failed = 0, exit_status = -1;
 	char *shown;
