@@ -47,7 +47,7 @@ PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BI
 	       -fno-strict-aliasing -Wno-shadow -Wno-unused-parameter
 CFLAGS_COMMON += -DHAVE_PERL
 endif
-ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c $(PERL_SRC) $(PY_SRC)
+ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/ec_sample.c engines/catalogue.c $(PERL_SRC) $(PY_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "pd_session.h"
 #include "report_script.h"
+#include "report_stat.h"
 #include "xfuncs.h"
 
 static volatile sig_atomic_t interrupted;
@@ -54,6 +55,20 @@ static int on_event(void *ctx, const struct pd_event *ev)
 	return c->ops->event(c->run, ev, c->err);
 }
 
+/* perf stat record data: the engine's stat callbacks, else perf's table */
+static int on_stat(void *ctx, const struct pd_stat_round *r)
+{
+	struct run_ctx *c = ctx;
+
+	if (interrupted)
+		return TB_ERR_STOP;
+	if (c->ops->stat)
+		return c->ops->stat(c->run, r, c->err);
+	/* no fflush: perf's table sits in stdio's buffer behind the script's
+	 * own output, and so does ours */
+	return report_stat_table(NULL, r);
+}
+
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
 		      char **argv)
 {
@@ -62,7 +77,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	struct engine_start st = { 0 };
 	struct tb_err err = { 0 }, stop_err = { 0 };
 	struct run_ctx rc = { 0 };
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	struct sigaction sa, old;
 	char *exec_path;
 	int r, r2, exit_status = -1;
@@ -97,6 +112,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 		sigaction(SIGINT, &sa, &old);
 		c.ctx = &rc;
 		c.sample = on_event;
+		c.stat_round = on_stat;
 		r = pd_session_process(s, &c, &err);
 		sigaction(SIGINT, &old, NULL);
 		if (r == TB_ERR_STOP && interrupted && !err.code)

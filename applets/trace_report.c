@@ -16,6 +16,7 @@
 #include "report_print.h"
 #include "report_script.h"
 #include "symbols.h"
+#include "report_stat.h"
 #include "xfuncs.h"
 
 struct report_opts {
@@ -171,7 +172,7 @@ int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
 	struct report_print pr;
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
 	const char *path;
@@ -249,6 +250,7 @@ int trace_report_main(int argc, char **argv)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
+	c.stat_round = o.stats ? NULL : report_stat_table;
 	r = pd_session_process(s, &c, &err);
 	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {

@@ -30,5 +30,9 @@ int ksyms_load_path(struct ksyms *k, const char *path);
 /** ksyms_lookup_range - ksyms_lookup, also giving the symbol's end */
 const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
 			       const char **mod);
+/** ksyms_binding - the ELF binding perf gives the symbol ksyms_lookup_range
+ * finds for @addr (kallsyms 'W' weak 2, upper case global 1, else local 0),
+ * -1 when there is none */
+int ksyms_binding(struct ksyms *k, uint64_t addr);
 
 #endif

@@ -364,6 +364,7 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	switch (type) {
 	case PD_REC_SAMPLE: {
 		struct pd_event ev = { .evsel = e, .sample = &smp, .file_offset = off,
+				       .rec = rec, .rec_size = size,
 				       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
 
 		if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, &smp, off)))
@@ -456,6 +457,20 @@ static int unknown_record(struct pd_session *s, uint32_t type)
 static int compressed(struct pd_session *s, const unsigned char *rec, size_t size,
 		      uint64_t off);
 
+/* A STAT record: the reading of the attr its id names. */
+static int stat_reading(struct pd_session *s, const unsigned char *rec, size_t size,
+			uint64_t off)
+{
+	struct pd_evsel *e;
+
+	if (size < 48)
+		return bad(s, off, "STAT record too short", size);
+	e = pd_session_id2evsel(s, pd_u64(rec + 8));
+	if (!e)     /* perf: "Failed to resolve counter for stat event." */
+		return bad(s, off, "STAT record of an id no attr has", pd_u64(rec + 8));
+	return pd_stat_reading(&s->stat, (size_t)(e - s->evsels), rec, size, off, s->err);
+}
+
 /* Records perf makes itself (type >= 64): handled as they are read. */
 static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
 		       uint64_t off, uint32_t type, int *consumed)
@@ -482,14 +497,17 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 					   pd_u64(rec + 16 + i * 32));
 		return 0;
 	case PD_REC_THREAD_MAP:
-		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 24))
-			return bad(s, off, "THREAD_MAP count does not fit its record",
-				   size < 16 ? 0 : pd_u64(rec + 8));
-		return 0;
+		return pd_stat_thread_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
 	case PD_REC_CPU_MAP:
-		if (size < 10)
-			return bad(s, off, "CPU_MAP record too short", size);
-		return 0;
+		return pd_stat_cpu_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
+	case 75:                          /* STAT_CONFIG */
+		return pd_stat_config(&s->stat, rec, size, off, s->err);
+	case 76:                          /* STAT */
+		return stat_reading(s, rec, size, off);
+	case 77:                          /* STAT_ROUND */
+		return pd_stat_round(&s->stat, rec, size, off, s->evsels, s->nr_evsels,
+				     s->consumer ? s->consumer->stat_round : NULL,
+				     s->consumer ? s->consumer->ctx : NULL, s->err);
 	case PD_REC_TIME_CONV:
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
@@ -501,8 +519,7 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 	case PD_REC_HEADER_EVENT_TYPE:
 	case PD_REC_FINISHED_INIT:
 	case 70: case 71: case 72:        /* AUXTRACE_INFO, AUXTRACE, AUXTRACE_ERROR */
-	case 75: case 76: case 77:        /* STAT_CONFIG, STAT, STAT_ROUND */
-		return 0;                 /* nothing a tracepoint report needs */
+		return 0;                 /* nothing a report needs */
 	case PD_REC_EVENT_UPDATE:
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_UNFINISHED && s->pipe)
 			s->stats.unfinished = 1;

@@ -540,7 +540,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		}
 		off = pd_u64(idx + (k - 1) * 16);
 		size = pd_u64(idx + (k - 1) * 16 + 8);
-		want = feat == PD_FEAT_TRACING_DATA || pd_feature_name(feat) != NULL;
+		want = feat == PD_FEAT_TRACING_DATA || feat == PD_FEAT_BUILD_ID ||
+		       pd_feature_name(feat) != NULL;
 		if (!pd_feature_known(feat))      /* perf skips them too, silently */
 			s->stats.skipped_features[feat / 64] |= 1ULL << (feat % 64);
 		if (want && size > (feat == PD_FEAT_TRACING_DATA ? MAX_TRACEDATA : MAX_FEATURE) &&
@@ -739,6 +740,7 @@ void pd_session_close(struct pd_session *s)
 	pd_threads_free(&s->threads);
 	sym_machine_free(s->sym);
 	free(s->buildid_sec);
+	pd_stat_free(&s->stat);
 	pd_in_free(&s->in);
 	if (s->fd >= 0)
 		close(s->fd);

@@ -624,6 +624,11 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	out->dso_short = kernel_name;
 	out->map_ip = addr;
 	out->map_start = m->kstart;
+	out->map_end = m->kend;
+	if (m->kbid_set) {
+		out->build_id = m->kbid;
+		out->build_id_len = m->kbid_len;
+	}
 	if (m->kvm) {
 		const struct sym_entry *e = sym_table_find(&m->kvm->tab, addr);
 
@@ -631,11 +636,13 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 			out->sym = sym_table_name(&m->kvm->tab, e);
 			out->sym_start = e->start;
 			out->sym_end = e->end;
+			out->binding = e->bind;
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr, &start, &end, &mod))) {
 		out->sym = name;
 		out->sym_start = start;
 		out->sym_end = end;
+		out->binding = ksyms_binding(m->ks, addr);
 		if (mod) {
 			out->dso = kmod_name(m, mod);
 			out->dso_short = out->dso;
@@ -696,6 +703,11 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	out->dso = d->name;
 	out->dso_short = d->short_name;
 	out->map_start = map->start;
+	out->map_end = map->end;
+	if (d->has_bid) {
+		out->build_id = d->bid;
+		out->build_id_len = d->bid_len;
+	}
 	out->map_ip = map->identity ? addr : addr - map->start + map->pgoff;
 	if (!d->loaded) {
 		int r = sym_dso_load(d, &m->lctx);
@@ -712,6 +724,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		out->sym = sym_table_name(&d->tab, e);
 		out->sym_start = e->start;
 		out->sym_end = e->end;
+		out->binding = e->bind;
 	}
 symoff:
 	/* perf's __symbol__fprintf_symname_offs */

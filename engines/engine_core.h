@@ -34,6 +34,7 @@
 	int pfx##_generate(const struct engine_gen *g, struct tb_err *err);
 EC_ENGINE_FUNCS(python)
 EC_ENGINE_FUNCS(perl)
+int python_stat(struct engine_run *run, const struct pd_stat_round *r, struct tb_err *err);
 
 /* The event a script's context argument stands for while its handler runs. */
 struct ec_current {
