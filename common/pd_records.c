@@ -199,6 +199,12 @@ static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec,
 	if (type == PD_REC_SAMPLE) {
 		size_t at = PD_EVENT_HEADER + (size_t)s->id_pos * 8;
 
+		if (s->id_pos < 0) {
+			*err = tb_err_set(s->err, TB_ERR_FORMAT, off, "sample of a stream of %zu "
+					  "attrs that carry no ID: its attr is unknown", s->nr_evsels);
+			return NULL;
+		}
+
 		if (size < at + 8) {
 			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
 					  "sample of %zu bytes too short for its id", size);

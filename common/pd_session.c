@@ -83,6 +83,8 @@ struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
 
 /* ---- attrs ---- */
 
+static const char *generic_name(const struct pd_evsel *e);
+
 /* Check that all attrs agree on where the id sits (perf's "non matching
  * sample_type" / "non matching sample_id_all" rules). */
 static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
@@ -98,6 +100,11 @@ static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 		if (!!(e->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL) != s->sample_id_all)
 			return tb_err_set(err, TB_ERR_FORMAT, off,
 					  "attr %zu: non matching sample_id_all", i);
+		/* a pipe of counting attrs (perf stat record -o -) carries no
+		 * ids: perf takes it, and so do we until a sample needs one */
+		if (s->pipe && !s->sample_id_all && s->id_pos < 0 && s->is_pos < 0 &&
+		    pd_id_pos(e->sample_type) < 0 && pd_is_pos(e->sample_type) < 0)
+			continue;
 		if (pd_id_pos(e->sample_type) != s->id_pos ||
 		    pd_is_pos(e->sample_type) != s->is_pos || s->id_pos < 0)
 			return tb_err_set(err, TB_ERR_FORMAT, off,
@@ -175,7 +182,7 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	}
 	/* named from the start: consumers may see it even when a later check
 	 * refuses the file (the queued samples are still delivered) */
-	e->name = strdup("unknown");
+	e->name = strdup(generic_name(e) ? generic_name(e) : "unknown");
 	if (!e->name)
 		return TB_ERR_NOMEM;
 	s->nr_evsels++;
@@ -310,6 +317,28 @@ static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
 
 /* Give every evsel its tracepoint format, its decoder and the name perf
  * would print. */
+/* perf's evsel__name for a hardware or software attr that no EVENT_DESC
+ * names (a pipe from perf stat record): its generic event name. */
+static const char *generic_name(const struct pd_evsel *e)
+{
+	static const char *const hw[] = {
+		"cycles", "instructions", "cache-references", "cache-misses", "branches",
+		"branch-misses", "bus-cycles", "stalled-cycles-frontend",
+		"stalled-cycles-backend", "ref-cycles"
+	};
+	static const char *const sw[] = {
+		"cpu-clock", "task-clock", "page-faults", "context-switches", "cpu-migrations",
+		"minor-faults", "major-faults", "alignment-faults", "emulation-faults", "dummy",
+		"bpf-output", "cgroup-switches"
+	};
+
+	if (e->type == PD_TYPE_HARDWARE && e->config < sizeof(hw) / sizeof(hw[0]))
+		return hw[e->config];
+	if (e->type == PD_TYPE_SOFTWARE && e->config < sizeof(sw) / sizeof(sw[0]))
+		return sw[e->config];
+	return NULL;
+}
+
 void pd_session_resolve_names(struct pd_session *s)
 {
 	for (size_t i = 0; i < s->nr_evsels; i++) {
@@ -332,6 +361,8 @@ void pd_session_resolve_names(struct pd_session *s)
 		}
 		if (!name && e->name)
 			continue;
+		if (!name)
+			name = generic_name(e);
 		if (!name)
 			name = "unknown";
 		free(e->name);
