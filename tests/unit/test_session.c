@@ -462,7 +462,7 @@ static void check_session(const char *mode, int fd, const struct expect *x, size
 			  int pipe_mode)
 {
 	struct pd_session *s = NULL;
-	struct pd_consumer c;
+	struct pd_consumer c = { 0 };
 	const struct pd_evsel *e;
 	const struct pd_header_info *info;
 	const struct pd_stats *st;
