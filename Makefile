@@ -14,8 +14,11 @@ TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || ech
 # zstd for PERF_RECORD_COMPRESSED (perf record -z): Debian's libzstd-dev static archive
 ZSTD_A  := $(shell $(CC) -print-file-name=libzstd.a)
 # libelf for the ELF symbol tables (common/sym_elf.c): Debian's libelf-dev
-# static archive, which needs zlib
+# static archive, which needs zlib; C++ names demangled by libiberty's
+# cplus_demangle, as Debian builds perf (libiberty-dev)
 ELF_A   := $(shell $(CC) -print-file-name=libelf.a)
+IBERTY_A := $(shell $(CC) -print-file-name=libiberty.a)
+SYM_LIBS := $(ELF_A) $(IBERTY_A) -lz
 
 CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
 		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
@@ -111,7 +114,7 @@ $(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
-	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(ELF_A) -lz $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
+	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(SYM_LIBS) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
 		{ grep -v "requires at runtime the shared libraries\|in function \`" || true; }
 	@test -x $@
 
@@ -119,7 +122,7 @@ $(BUILD)/tracebox: $(OBJ)
 # import C extension modules (sqlite3, ctypes...).
 dynamic: $(BUILD)/dyn/tracebox
 $(BUILD)/dyn/tracebox: $(DYN_OBJ)
-	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) -lelf -lpython3.11 $(PERL_SO_LIBS) -lm
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) -lpython3.11 $(PERL_SO_LIBS) -lm
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
@@ -128,7 +131,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 # The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(if $(PY_LIBS),-lpython3.11 -lm) \
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
 		$(PERL_SO_LIBS)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
@@ -138,7 +141,7 @@ $(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
-		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -lelf
+		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A)
 
 deps:
 	@scripts/tools/install-deps.sh

@@ -22,6 +22,7 @@
 struct report_opts {
 	const char *input, *script;
 	const char *symfs, *kallsyms, *vmlinux;
+	int no_demangle;
 	int header, header_only, nsecs, quiet, stats;
 };
 
@@ -40,6 +41,7 @@ static const struct opt report_opts_table[] = {
 	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
 	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
 	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
+	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
 	OPT_TABLE_END
@@ -214,7 +216,7 @@ int trace_report_main(int argc, char **argv)
 	warn_lost_features(s, path, &lost);
 	{
 		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
-				       .vmlinux = o.vmlinux };
+				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle };
 
 		if (pd_session_use_symbols(s, &so)) {
 			error_msg("out of memory");

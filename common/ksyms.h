@@ -34,5 +34,11 @@ const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, 
  * finds for @addr (kallsyms 'W' weak 2, upper case global 1, else local 0),
  * -1 when there is none */
 int ksyms_binding(struct ksyms *k, uint64_t addr);
+/** ksyms_range - the kernel's (not modules') first symbol start and last symbol end; 0 or -1 */
+int ksyms_range(const struct ksyms *k, uint64_t *first, uint64_t *last_end);
+/** ksyms_set_ref - before loading: note where the function @name (kept by the caller) starts */
+void ksyms_set_ref(struct ksyms *k, const char *name);
+/** ksyms_ref - where it starts (perf's kallsyms__get_function_start); 0, or -1 if not listed */
+int ksyms_ref(const struct ksyms *k, uint64_t *addr);
 
 #endif

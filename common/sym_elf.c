@@ -1,7 +1,8 @@
 /* sym_elf.c - an ELF file's symbols through libelf, as perf 6.1's
  * symbol-elf.c reads them: .symtab then .dynsym, function, object and
  * label symbols of allocated sections, addresses turned into file offsets
- * with the program headers, and name@plt entries. Every read is checked:
+ * with the program headers, and name@plt entries; C++ names demangled with
+ * libiberty, as Debian's perf does. Every read is checked:
  * the files come from recordings and may be anything. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <ctype.h>
@@ -10,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libiberty/demangle.h>
 #include "sym_dso.h"
 #include "sym_elf.h"
 #include "tb_err.h"
@@ -76,7 +79,6 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	struct stat st;
 	unsigned char *buf;
 	char tmp[200] = "";
-	size_t got = 0;
 	int fd, r;
 
 	memset(e, 0, sizeof(*e));
@@ -93,30 +95,29 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 			 (long long)st.st_size);
 		return -1;
 	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf) {
+	if (st.st_size < EI_NIDENT) {
 		close(fd);
-		return TB_ERR_NOMEM;
+		snprintf(why, n, "%s: not an ELF file (%lld bytes)", path, (long long)st.st_size);
+		return -1;
 	}
-	while (got < (size_t)st.st_size) {
-		ssize_t k = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		got += (size_t)k;
-	}
+	/* private and writable: what libelf might write stays ours; only the
+	 * pages read are read (perf maps its files too) */
+	buf = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	close(fd);
-	r = sym_elf_open_mem(e, buf, got, tmp, sizeof(tmp));
+	if (buf == MAP_FAILED) {
+		snprintf(why, n, "%s: cannot map the file: %s", path, strerror(errno));
+		return -1;
+	}
+	r = sym_elf_open_mem(e, buf, (size_t)st.st_size, tmp, sizeof(tmp));
 	if (r) {
 		snprintf(why, n, "%s: %s", path, tmp);
-		free(buf);
+		munmap(buf, (size_t)st.st_size);
 		memset(e, 0, sizeof(*e));
 		return -1;
 	}
 	e->buf = buf;
-	e->len = got;
+	e->len = (size_t)st.st_size;
+	e->mapped = 1;
 	return 0;
 }
 
@@ -124,7 +125,10 @@ void sym_elf_close(struct sym_elf *e)
 {
 	if (e->elf)
 		elf_end(e->elf);
-	free(e->buf);
+	if (e->mapped)
+		munmap(e->buf, e->len);
+	else
+		free(e->buf);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -234,9 +238,10 @@ static int sym_is_label(const GElf_Sym *s)
  * names ("caml" and an upper-case letter) are rewritten. */
 static size_t demangle_ocaml(const char *s, char *out, size_t n)
 {
-	size_t len = strlen(s), i = 4, j = 0;
+	size_t len, i = 4, j = 0;
 
-	if (strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) || len >= n)
+	if (s[0] != 'c' || strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) ||
+	    (len = strlen(s)) >= n)
 		return 0;
 	while (i < len) {
 		if (s[i] == '_' && s[i + 1] == '_') {
@@ -256,14 +261,35 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
 	return j ? j : 0;
 }
 
+/*
+ * perf's demangle_sym as Debian builds perf 6.1: libiberty's cplus_demangle
+ * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
+ * a malloc'd name, or NULL to keep @name.
+ */
+char *sym_elf_demangle(const char *name)
+{
+	char *d, buf[1024];
+	size_t n;
+
+	/* what libiberty can demangle at all (Itanium C++, Rust legacy and v0,
+	 * _GLOBAL_ constructors): the rest is not worth its call */
+	if ((name[0] == '_' && (name[1] == 'Z' || name[1] == 'R' || !strncmp(name, "_GLOBAL_", 8))) ||
+	    (name[0] == 'Z' && name[1] == 'N')) {
+		d = cplus_demangle(name, DMGL_NO_OPTS);
+		if (d)
+			return d;
+	}
+	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
+		return strdup(buf);
+	return NULL;
+}
+
+/* names are kept as they are: the table demangles those it shows */
 static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
 		     const char *name, int demangle)
 {
-	char buf[1024];
-	size_t n;
-
-	if (demangle && (n = demangle_ocaml(name, buf, sizeof(buf))))
-		return sym_table_add(t, start, size, bind, buf, n);
+	if (demangle)
+		t->demangle = sym_elf_demangle;
 	return sym_table_add(t, start, size, bind, name, strlen(name));
 }
 
@@ -423,14 +449,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char dm[1024];
-			size_t dn = demangle ? demangle_ocaml(name, dm, sizeof(dm)) : 0;
+			char *dm = demangle ? sym_elf_demangle(name) : NULL;
 
-			n = snprintf(buf, sizeof(buf), "%s@plt", dn ? dm : name);
+			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
+			free(dm);
 		}
 		if (n < 0 || (size_t)n >= sizeof(buf))
 			n = (int)sizeof(buf) - 1;
-		if (sym_table_add(t, off, entsize, STB_GLOBAL, buf, (size_t)n))
+		if (sym_table_add(t, off, entsize, STB_GLOBAL | SYM_FINAL_NAME, buf, (size_t)n))
 			return -1;
 		off += entsize;
 		added++;
@@ -442,12 +468,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 
 /* ---- -k VMLINUX ---- */
 
-int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c)
+int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c,
+			struct sym_vmlinux *v)
 {
 	struct sym_elf e;
 	Elf_Data *syms;
 	uint64_t nr_syms;
 	int r, nr = 0;
+	GElf_Shdr tsh;
 
 	c->warning[0] = 0;
 	r = sym_elf_open_file(&e, path, c->warning, sizeof(c->warning));
@@ -457,6 +485,23 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 	}
 	if (r)
 		return -1;
+	/* perf's symsrc__init: a vmlinux of another build-id is refused */
+	if (v->bid_len) {
+		unsigned char id[20];
+		size_t n = sym_elf_build_id(&e, id);
+
+		if (n != v->bid_len || memcmp(id, v->bid, n)) {
+			snprintf(c->warning, sizeof(c->warning), "%s: build-id differs from the "
+				 "recording's kernel, its symbols are not used", path);
+			sym_elf_close(&e);
+			return -1;
+		}
+	}
+	if (section_by_name(&e, ".text", &tsh)) {
+		v->text_addr = tsh.sh_addr;
+		v->text_size = tsh.sh_size;
+		v->has_text = 1;
+	}
 	if (!e.symtab || !(syms = elf_getdata(e.symtab, NULL)) || !e.symshdr.sh_entsize) {
 		snprintf(c->warning, sizeof(c->warning), "%s: the vmlinux has no .symtab", path);
 		sym_elf_close(&e);
@@ -483,6 +528,10 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 		name = elf_strptr(e.elf, e.symshdr.sh_link, sym.st_name);
 		if (!name)
 			continue;
+		if (v->ref && !v->has_ref && !strcmp(name, v->ref)) {
+			v->ref_value = sym.st_value;
+			v->has_ref = 1;
+		}
 		if (sym_table_add(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info), name,
 				  strlen(name))) {
 			sym_elf_close(&e);
