@@ -53,7 +53,7 @@ endif
 # the export engines (docs/export.md): SQLite from Debian's static libsqlite3.a
 SQLITE_A    := $(shell $(CC) -print-file-name=libsqlite3.a)
 EXPORT_SRC  := $(sort $(wildcard engines/export*.c))
-ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/catalogue.c $(PERL_SRC) $(PY_SRC) \
+ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/ec_sample.c engines/catalogue.c $(PERL_SRC) $(PY_SRC) \
 	       $(EXPORT_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 

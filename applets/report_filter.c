@@ -447,6 +447,15 @@ static int filter_dump(void *ctx, const struct pd_record *r)
 	return report_dump_record(f->dump, r);
 }
 
+/* perf stat record data: not filtered (perf script does not either) */
+static int filter_stat(void *ctx, const struct pd_stat_round *r)
+{
+	struct report_filter *f = ctx;
+
+	flush_printer(f);
+	return f->next.stat_round(f->next.ctx, r);
+}
+
 int report_filter_init(struct report_filter *f, struct pd_session *s)
 {
 	if (f->pid_str && parse_ints("pid", f->pid_str, &f->pids, &f->nr_pids))
@@ -479,6 +488,7 @@ void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 	out->sample = filter_sample;
 	out->record = f->side || next->record ? filter_record : NULL;
 	out->dump = f->dump ? filter_dump : NULL;
+	out->stat_round = next->stat_round ? filter_stat : NULL;
 }
 
 void report_filter_free(struct report_filter *f)

@@ -11,6 +11,7 @@
 #include "pd_session.h"
 #include "report_filter.h"
 #include "report_script.h"
+#include "report_stat.h"
 #include "xfuncs.h"
 
 static volatile sig_atomic_t interrupted;
@@ -53,6 +54,20 @@ static int on_event(void *ctx, const struct pd_event *ev)
 	if (interrupted)
 		return TB_ERR_STOP;
 	return c->ops->event(c->run, ev, c->err);
+}
+
+/* perf stat record data: the engine's stat callbacks, else perf's table */
+static int on_stat(void *ctx, const struct pd_stat_round *r)
+{
+	struct run_ctx *c = ctx;
+
+	if (interrupted)
+		return TB_ERR_STOP;
+	if (c->ops->stat)
+		return c->ops->stat(c->run, r, c->err);
+	/* no fflush: perf's table sits in stdio's buffer behind the script's
+	 * own output, and so does ours */
+	return report_stat_table(NULL, r);
 }
 
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
@@ -98,6 +113,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 		sigaction(SIGINT, &sa, &old);
 		c.ctx = &rc;
 		c.sample = on_event;
+		c.stat_round = on_stat;
 		report_filter_wrap(filter, &c, &head);
 		r = pd_session_process(s, &head, &err);
 		sigaction(SIGINT, &old, NULL);

@@ -24,6 +24,7 @@
 #include "symbols.h"
 #include "report_side.h"
 #include "tep_log.h"
+#include "report_stat.h"
 #include "xfuncs.h"
 
 struct report_opts {
@@ -344,6 +345,7 @@ int trace_report_main(int argc, char **argv)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
+	c.stat_round = o.stats ? NULL : report_stat_table;
 	o.filter.flush = report_print_flush;
 	o.filter.flush_ctx = &pr;
 	report_filter_wrap(&o.filter, &c, &head);

@@ -319,3 +319,25 @@ void ksyms_free(struct ksyms *k)
 	free(k->text);
 	free(k);
 }
+
+int ksyms_binding(struct ksyms *k, uint64_t addr)
+{
+	uint64_t start, end;
+	const char *mod;
+	size_t lo = 0, hi = k->nr;
+
+	if (!ksyms_lookup_range(k, addr, &start, &end, &mod))
+		return -1;
+	while (lo < hi) {        /* the same search: the symbol found above */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ksym *s = &k->syms[mid];
+
+		if (addr < s->start)
+			hi = mid;
+		else if (addr > s->end || (addr == s->end && addr != s->start))
+			lo = mid + 1;
+		else
+			return s->bind == 'W' ? 2 : s->bind == 'G' ? 1 : 0;
+	}
+	return -1;
+}

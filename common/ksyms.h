@@ -30,6 +30,10 @@ int ksyms_load_path(struct ksyms *k, const char *path);
 /** ksyms_lookup_range - ksyms_lookup, also giving the symbol's end */
 const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
 			       const char **mod);
+/** ksyms_binding - the ELF binding perf gives the symbol ksyms_lookup_range
+ * finds for @addr (kallsyms 'W' weak 2, upper case global 1, else local 0),
+ * -1 when there is none */
+int ksyms_binding(struct ksyms *k, uint64_t addr);
 /** ksyms_range - the kernel's (not modules') first symbol start and last symbol end; 0 or -1 */
 int ksyms_range(const struct ksyms *k, uint64_t *first, uint64_t *last_end);
 /** ksyms_set_ref - before loading: note where the function @name (kept by the caller) starts */

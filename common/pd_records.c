@@ -199,6 +199,12 @@ static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec,
 	if (type == PD_REC_SAMPLE) {
 		size_t at = PD_EVENT_HEADER + (size_t)s->id_pos * 8;
 
+		if (s->id_pos < 0) {
+			*err = tb_err_set(s->err, TB_ERR_FORMAT, off, "sample of a stream of %zu "
+					  "attrs that carry no ID: its attr is unknown", s->nr_evsels);
+			return NULL;
+		}
+
 		if (size < at + 8) {
 			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
 					  "sample of %zu bytes too short for its id", size);
@@ -283,10 +289,11 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 }
 
 static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
-			  uint64_t off, uint16_t misc)
+			  const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
-			       .index = s->nr_delivered++, .misc = misc };
+			       .rec = rec, .rec_size = size,
+			       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
 	int r;
 
 	if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, smp, off)))
@@ -304,7 +311,7 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct
  * period the value grew by since that id's last sample; an id no attr
  * lists is counted, a value that did not grow is not delivered. */
 static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_sample *smp,
-			uint64_t off, uint16_t misc)
+			const unsigned char *rec, size_t size, uint64_t off)
 {
 	int group = !!(e->sattr.read_format & PD_FMT_GROUP);
 	uint64_t nr = group ? smp->read_nr : 1;
@@ -324,7 +331,7 @@ static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_samp
 		smp->id = id;
 		smp->period = value - slot->period;
 		slot->period = value;
-		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, off, misc)))
+		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, rec, size, off)))
 			return r;
 	}
 	return 0;
@@ -412,8 +419,8 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 	switch (type) {
 	case PD_REC_SAMPLE:
 		if (e->sample_type & PD_S_READ)
-			return deliver_read(s, e, &smp, off, pd_u16(rec + 4));
-		return deliver_sample(s, e, &smp, off, pd_u16(rec + 4));
+			return deliver_read(s, e, &smp, rec, size, off);
+		return deliver_sample(s, e, &smp, rec, size, off);
 	case PD_REC_COMM: {
 		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
 		const char *comm = (const char *)rec + 16;
@@ -540,6 +547,20 @@ static int update_name(struct pd_session *s, const unsigned char *rec, size_t si
 	return 0;
 }
 
+/* A STAT record: the reading of the attr its id names. */
+static int stat_reading(struct pd_session *s, const unsigned char *rec, size_t size,
+			uint64_t off)
+{
+	struct pd_evsel *e;
+
+	if (size < 48)
+		return bad(s, off, "STAT record too short", size);
+	e = pd_session_id2evsel(s, pd_u64(rec + 8));
+	if (!e)     /* perf: "Failed to resolve counter for stat event." */
+		return bad(s, off, "STAT record of an id no attr has", pd_u64(rec + 8));
+	return pd_stat_reading(&s->stat, (size_t)(e - s->evsels), rec, size, off, s->err);
+}
+
 /* Records perf makes itself (type >= 64): handled as they are read. */
 static int user_record(struct pd_session *s, const unsigned char *rec, size_t size,
 		       uint64_t off, uint32_t type, int *consumed)
@@ -566,14 +587,17 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 					   pd_u64(rec + 16 + i * 32));
 		return 0;
 	case PD_REC_THREAD_MAP:
-		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 24))
-			return bad(s, off, "THREAD_MAP count does not fit its record",
-				   size < 16 ? 0 : pd_u64(rec + 8));
-		return 0;
+		return pd_stat_thread_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
 	case PD_REC_CPU_MAP:
-		if (size < 10)
-			return bad(s, off, "CPU_MAP record too short", size);
-		return 0;
+		return pd_stat_cpu_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
+	case 75:                          /* STAT_CONFIG */
+		return pd_stat_config(&s->stat, rec, size, off, s->err);
+	case 76:                          /* STAT */
+		return stat_reading(s, rec, size, off);
+	case 77:                          /* STAT_ROUND */
+		return pd_stat_round(&s->stat, rec, size, off, s->evsels, s->nr_evsels,
+				     s->consumer ? s->consumer->stat_round : NULL,
+				     s->consumer ? s->consumer->ctx : NULL, s->err);
 	case PD_REC_TIME_CONV:
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
@@ -585,8 +609,7 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 	case PD_REC_HEADER_EVENT_TYPE:
 	case PD_REC_FINISHED_INIT:
 	case 70: case 71: case 72:        /* AUXTRACE_INFO, AUXTRACE, AUXTRACE_ERROR */
-	case 75: case 76: case 77:        /* STAT_CONFIG, STAT, STAT_ROUND */
-		return 0;                 /* nothing a tracepoint report needs */
+		return 0;                 /* nothing a report needs */
 	case PD_REC_EVENT_UPDATE:
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_UNFINISHED && s->pipe)
 			s->stats.unfinished = 1;

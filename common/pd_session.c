@@ -109,6 +109,11 @@ static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 		if (!!(e->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL) != s->sample_id_all)
 			return tb_err_set(err, TB_ERR_FORMAT, off,
 					  "attr %zu: non matching sample_id_all", i);
+		/* a pipe of counting attrs (perf stat record -o -) carries no
+		 * ids: perf takes it, and so do we until a sample needs one */
+		if (s->pipe && !s->sample_id_all && s->id_pos < 0 && s->is_pos < 0 &&
+		    pd_id_pos(e->sample_type) < 0 && pd_is_pos(e->sample_type) < 0)
+			continue;
 		if (pd_id_pos(e->sample_type) != s->id_pos ||
 		    pd_is_pos(e->sample_type) != s->is_pos || s->id_pos < 0)
 			return tb_err_set(err, TB_ERR_FORMAT, off,
@@ -321,6 +326,8 @@ static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
 
 /* Give every evsel its tracepoint format, its decoder and the name perf
  * would print. */
+/* perf's evsel__name for a hardware or software attr that no EVENT_DESC
+ * names (a pipe from perf stat record): its generic event name. */
 void pd_session_resolve_names(struct pd_session *s)
 {
 	for (size_t i = 0; i < s->nr_evsels; i++) {
@@ -343,6 +350,10 @@ void pd_session_resolve_names(struct pd_session *s)
 		}
 		if (!name && e->name)
 			continue;
+		if (!name && e->type != PD_TYPE_TRACEPOINT) {
+			pd_evname(e->raw, buf, sizeof(buf));
+			name = buf;
+		}
 		if (!name)
 			name = "unknown";
 		free(e->name);
@@ -751,6 +762,7 @@ void pd_session_close(struct pd_session *s)
 	pd_threads_free(&s->threads);
 	sym_machine_free(s->sym);
 	free(s->buildid_sec);
+	pd_stat_free(&s->stat);
 	pd_in_free(&s->in);
 	if (s->fd >= 0)
 		close(s->fd);

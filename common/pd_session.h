@@ -65,6 +65,8 @@ struct pd_event {
 	const struct pd_sample *sample;
 	const char *comm;          /* as perf would show it */
 	uint64_t file_offset;      /* of the SAMPLE record */
+	const unsigned char *rec;  /* the SAMPLE record itself, header included */
+	size_t rec_size;           /* its header.size */
 	uint64_t index;            /* 0-based sample number in delivery order */
 	uint16_t misc;             /* the record's header.misc (cpumode: misc & 7) */
 };
@@ -82,6 +84,8 @@ struct pd_record {
 	uint64_t file_offset;
 };
 
+struct pd_stat_round;
+
 struct pd_consumer {
 	void *ctx;
 	/* Called for each sample; a non-zero return stops processing with it. */
@@ -95,6 +99,9 @@ struct pd_consumer {
 	 * with evsel and sample NULL; kernel records and samples as they are
 	 * delivered, before record() or sample(). */
 	int (*dump)(void *ctx, const struct pd_record *r);
+	/* perf stat record data (pd_stat.h): called at every STAT_ROUND for
+	 * every attr, then with counter NULL; may be NULL. */
+	int (*stat_round)(void *ctx, const struct pd_stat_round *r);
 };
 
 struct pd_session;

@@ -7,6 +7,7 @@
 #include "pd_input.h"
 #include "pd_order.h"
 #include "pd_session.h"
+#include "pd_stat.h"
 #include "pd_threads.h"
 #include "tracing_data.h"
 
@@ -42,6 +43,7 @@ struct pd_session {
 	struct pd_order order;
 	struct pd_stats stats;
 	struct pd_decomp decomp;     /* COMPRESSED records (pd_records.c) */
+	struct pd_stat stat;         /* perf stat record data (pd_records.c) */
 
 	/* symbols (pd_session_use_symbols): the machine, fed the side-band
 	 * records; the BUILD_ID feature kept until it is created */

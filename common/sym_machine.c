@@ -667,6 +667,11 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	out->dso_short = kernel_name;
 	out->map_ip = addr;
 	out->map_start = m->kstart;
+	out->map_end = m->kend;
+	if (m->kbid_set) {
+		out->build_id = m->kbid;
+		out->build_id_len = m->kbid_len;
+	}
 	if (m->kvm) {
 		const struct sym_entry *e;
 
@@ -680,12 +685,14 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 			out->sym = sym_table_name(&m->kvm->tab, e);
 			out->sym_start = e->start - m->kdelta;
 			out->sym_end = e->end - m->kdelta;
+			out->binding = e->bind;
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
 						       &mod))) {
 		out->sym = name;
 		out->sym_start = start - m->kdelta;
 		out->sym_end = end - m->kdelta;
+		out->binding = ksyms_binding(m->ks, addr + m->kdelta);
 		if (mod) {
 			out->dso = kmod_name(m, mod);
 			out->dso_short = out->dso;
@@ -746,6 +753,11 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	out->dso = d->name;
 	out->dso_short = d->short_name;
 	out->map_start = map->start;
+	out->map_end = map->end;
+	if (d->has_bid) {
+		out->build_id = d->bid;
+		out->build_id_len = d->bid_len;
+	}
 	out->map_ip = map->identity ? addr : addr - map->start + map->pgoff;
 	if (!d->loaded) {
 		int r = sym_dso_load(d, &m->lctx);
@@ -763,6 +775,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			return TB_ERR_NOMEM;
 		out->sym_start = e->start;
 		out->sym_end = e->end;
+		out->binding = e->bind;
 	}
 symoff:
 	/* perf's __symbol__fprintf_symname_offs */

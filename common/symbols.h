@@ -60,6 +60,11 @@ struct sym_loc {
 	int is_kernel;          /* the dso is the kernel or a module: perf's callchain
 				   lines print the address itself, else map_ip */
 	uint64_t map_start;     /* the map's start (perf's symoff rule past a symbol's end) */
+	/* what perf_sample_dict also says (engines/ec_sample.c) */
+	uint64_t map_end;       /* the map's end (perf's map->end) */
+	int binding;            /* the symbol's ELF binding: STB_LOCAL 0, GLOBAL 1, WEAK 2 */
+	const unsigned char *build_id;  /* the dso's build-id, NULL when unknown */
+	size_t build_id_len;
 };
 
 /*

@@ -8,6 +8,7 @@
 #include "tb_err.h"
 
 struct engine_run;
+struct pd_stat_round;
 
 /* What an engine needs to start a script. */
 struct engine_start {
@@ -56,6 +57,9 @@ struct engine_ops {
 	int (*start)(struct engine_run **run, const struct engine_start *st, struct tb_err *err);
 	int (*event)(struct engine_run *run, const struct pd_event *ev, struct tb_err *err);
 	int (*stop)(struct engine_run *run, struct tb_err *err);
+	/* perf stat record data, at every STAT_ROUND (pd_stat.h); NULL: the
+	 * engine has no such callbacks and the applet prints perf's table */
+	int (*stat)(struct engine_run *run, const struct pd_stat_round *r, struct tb_err *err);
 	int (*generate)(const struct engine_gen *g, struct tb_err *err);
 };
 

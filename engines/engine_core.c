@@ -85,19 +85,6 @@ void ec_common_args(const struct pd_event *ev, struct ec_common *c)
 	c->comm = ev->comm;
 }
 
-#define PERF_CONTEXT_MAX 0xfffffffffffff000ULL   /* above it: context markers */
-
-int ec_callchain_next(const struct pd_sample *s, uint64_t *i, uint64_t *ip)
-{
-	while (*i < s->nr_callchain) {
-		memcpy(ip, s->callchain + *i * 8, 8);
-		(*i)++;
-		if (*ip < PERF_CONTEXT_MAX)
-			return 1;
-	}
-	return 0;
-}
-
 static int ident_char(char c, int first)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||

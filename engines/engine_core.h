@@ -20,7 +20,8 @@
  * handler names and sets PERF_EXEC_PATH):
  *   start:  ec_names_build (handler names), ec_syscall_map, load the
  *           script, ec_walk_defines (define_flag_field ...), trace_begin
- *   event:  ec_current_set, ec_common_args, ec_callchain_next, the fields
+ *   event:  ec_current_set, ec_common_args, the callchain and the rest of
+ *           perf's sample description through ec_sample.h, the fields
  *           through ev->evsel->dec, call the handler; ec_error on failure
  *   stop:   trace_end, ec_names_free
  */
@@ -34,6 +35,7 @@
 	int pfx##_generate(const struct engine_gen *g, struct tb_err *err);
 EC_ENGINE_FUNCS(python)
 EC_ENGINE_FUNCS(perl)
+int python_stat(struct engine_run *run, const struct pd_stat_round *r, struct tb_err *err);
 
 /* The event a script's context argument stands for while its handler runs. */
 struct ec_current {
@@ -154,13 +156,6 @@ static inline void ec_field(const struct tp_field *f, const unsigned char *raw, 
 
 /** ec_common_args - the common arguments of tracepoint sample @ev */
 void ec_common_args(const struct pd_event *ev, struct ec_common *c);
-
-/**
- * ec_callchain_next - the next frame of @s's callchain from *@i on,
- * skipping perf's context markers (PERF_CONTEXT_KERNEL ...).
- * Returns 1 with *@ip set and *@i advanced, or 0 at the end.
- */
-int ec_callchain_next(const struct pd_sample *s, uint64_t *i, uint64_t *ip);
 
 /**
  * ec_ident - @s as an identifier, the one rule of both languages: a part

@@ -24,6 +24,8 @@ struct engine_run {
 	PerlInterpreter *perl;
 	char *inc[2];             /* its -I arguments */
 	CV *unhandled;
+	CV *process_event;        /* main::process_event, or NULL */
+	struct sym_machine *syms; /* the session's symbols, or NULL */
 	SV *context;              /* $context: an IV naming @cur */
 	SV *empty_chain;          /* [] for samples without a callchain */
 	int started;
@@ -216,6 +218,8 @@ static const struct ec_define_ops define_ops = { define_field, define_value };
 
 /* ---- events ---- */
 
+static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
+
 static struct pl_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
 				   struct tb_err *err)
 {
@@ -285,24 +289,83 @@ static void set_field(pTHX_ SV *sv, const struct tp_field *f, const unsigned cha
 	set_value(aTHX_ sv, &v);
 }
 
-static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_sample *s)
+/* perf's callchain array: per frame {ip, sym => {start, end, binding,
+ * name}, dso}, sym and dso where they are known. */
+static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_event *ev)
 {
-	uint64_t i = 0, ip;
+	struct ec_chain c;
+	struct sym_loc l;
+	uint16_t mode;
+	uint64_t ip;
 	AV *av;
 
-	if (!s->nr_callchain)
+	if (!ev->sample->nr_callchain)
 		return SvREFCNT_inc(r->empty_chain);
 	av = newAV();
-	while (ec_callchain_next(s, &i, &ip)) {
+	ec_chain_begin(&c, ev->sample, ec_max_stack());
+	while (ec_chain_next(&c, &ip, &mode)) {
 		HV *hv = newHV();
 
 		(void)hv_stores(hv, "ip", newSVuv((UV)ip));
+		if (ec_resolve(r->syms, ev, mode, ip, 0, &l) == 0) {
+			if (l.sym) {
+				HV *sym = newHV();
+
+				(void)hv_stores(sym, "start", newSVuv((UV)l.sym_start));
+				(void)hv_stores(sym, "end", newSVuv((UV)l.sym_end));
+				(void)hv_stores(sym, "binding", newSVuv((UV)ec_sym_binding(&l)));
+				(void)hv_stores(sym, "name", newSVpv(l.sym, 0));
+				(void)hv_stores(hv, "sym", newRV_noinc((SV *)sym));
+			}
+			if (l.have_map)
+				(void)hv_stores(hv, "dso", newSVpv(l.dso, 0));
+		}
 		av_push(av, newRV_noinc((SV *)hv));
 	}
 	return newRV_noinc((SV *)av);
 }
 
+/* process_event($event, $attr, $sample, $raw_data) for every sample, as
+ * perf's perl_process_event_generic packs them: the record, the attr,
+ * perf's struct perf_sample, the raw data (undef when there is none). */
+static int generic_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	unsigned char sample[EC_PERF_SAMPLE_SIZE];
+	const struct pd_sample *s = ev->sample;
+	dSP;
+
+	ec_current_set(&r->core.cur, ev);
+	ec_perf_sample(ev, sample);
+	ENTER;
+	SAVETMPS;
+	PUSHMARK(SP);
+	EXTEND(SP, 4);
+	PUSHs(sv_2mortal(newSVpvn((const char *)ev->rec, ev->rec ? ev->rec_size : 0)));
+	PUSHs(sv_2mortal(newSVpvn((const char *)ev->evsel->raw, 128)));
+	PUSHs(sv_2mortal(newSVpvn((const char *)sample, sizeof(sample))));
+	PUSHs(sv_2mortal(s->raw ? newSVpvn((const char *)s->raw, s->raw_size) : newSV(0)));
+	PUTBACK;
+	call_sv((SV *)r->process_event, G_DISCARD | G_EVAL);
+	FREETMPS;
+	LEAVE;
+	if (SvTRUE(ERRSV))
+		return died(r, err, ev, "process_event", "died (above)");
+	return 0;
+}
+
 int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	int rc = 0;
+
+	if (ev->evsel->type == PD_TYPE_TRACEPOINT && ev->evsel->dec && ev->sample->raw)
+		rc = tracepoint_event(r, ev, err);
+	if (!rc && r->process_event)
+		rc = generic_event(r, ev, err);
+	return rc;
+}
+
+static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	dTHXa(r->perl);
 	const struct pd_sample *s = ev->sample;
@@ -311,8 +374,6 @@ int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 	CV *cv;
 	dSP;
 
-	if (!ev->evsel->dec || !s->raw)
-		return 0;
 	e = event_info(r, ev->evsel->dec, err);
 	if (!e)
 		return err->code ? err->code : TB_ERR_NOMEM;
@@ -329,7 +390,7 @@ int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 	sv_setuv(e->args[4], (UV)c.nsecs);
 	sv_setiv(e->args[5], c.pid);
 	sv_setpv(e->args[6], c.comm);
-	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, s)));
+	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, ev)));
 	for (size_t i = 0; i < e->ec.dec->nr; i++)
 		set_field(aTHX_ e->args[NR_COMMON + i], &e->ec.dec->fields[i], s->raw, s->raw_size);
 	PUSHMARK(SP);
@@ -370,6 +431,7 @@ int perl_start(struct engine_run **out, const struct engine_start *st, struct tb
 	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
+	r->syms = pd_session_symbols(st->session);
 	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct pl_event), err)) ||
 	    (rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
 		return rc;
@@ -378,6 +440,7 @@ int perl_start(struct engine_run **out, const struct engine_start *st, struct tb
 		dTHXa(r->perl);
 
 		r->unhandled = get_cv("main::trace_unhandled", 0);
+		r->process_event = get_cv("main::process_event", 0);
 	}
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return died(r, err, NULL, "define_*", "a define_* callback died (above)");

@@ -6,6 +6,7 @@
 #include <EXTERN.h>
 #include <perl.h>
 #include <XSUB.h>
+#include "ec_sample.h"
 #include "engine_core.h"
 
 /* Perf::Trace::Context's bootstrap, registered by the engine's xs_init. */

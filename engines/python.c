@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "pd_stat.h"
 #include "python_int.h"
 
 #define CPU_CACHE 1024
@@ -33,6 +34,8 @@ struct engine_run {
 	PyObject *context;        /* capsule on core.cur */
 	PyObject *unhandled;
 	int unhandled_argc;
+	PyObject *process_event;  /* NULL: the script has none */
+	struct sym_machine *syms; /* the session's symbols, or NULL */
 	PyObject *cpus[CPU_CACHE];
 	struct comm_slot comms[COMM_CACHE];
 	PyObject **args;
@@ -230,6 +233,34 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 nomem:
 	PyConfig_Clear(&c);
 	return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+}
+
+/* exit() and quit(), which python's site module defines and perf's
+ * embedded interpreter has (site is not imported here): they raise
+ * SystemExit(code), which ends the run with that status. */
+static const char quitters[] =
+	"class _Quitter:\n"
+	"    def __init__(self, name):\n"
+	"        self.name = name\n"
+	"    def __repr__(self):\n"
+	"        return 'Use %s() or Ctrl-D (i.e. EOF) to exit' % self.name\n"
+	"    def __call__(self, code=None):\n"
+	"        raise SystemExit(code)\n"
+	"import builtins\n"
+	"builtins.exit = _Quitter('exit')\n"
+	"builtins.quit = _Quitter('quit')\n";
+
+static int define_quitters(void)
+{
+	PyObject *g = PyDict_New(), *res = NULL;
+
+	if (g && !PyDict_SetItemString(g, "__builtins__", PyEval_GetBuiltins()))
+		res = PyRun_String(quitters, Py_file_input, g, g);
+	Py_XDECREF(g);
+	if (!res)
+		return -1;
+	Py_DECREF(res);
+	return 0;
 }
 
 /* A ModuleNotFoundError for a C extension the static binary cannot load. */
@@ -481,60 +512,6 @@ static PyObject *comm_obj(struct engine_run *r, int32_t tid, const char *comm)
 	return Py_XNewRef(s->str);
 }
 
-/* Since PyDict_SetItemString() does not steal a reference, this does:
- * @v (a new reference, or NULL after a failed constructor) is released
- * whatever happens. Returns 0, or -1 with the exception set. */
-static int dict_set_steal(PyObject *d, const char *key, PyObject *v)
-{
-	int rc = v ? PyDict_SetItemString(d, key, v) : -1;
-
-	Py_XDECREF(v);
-	return rc;
-}
-
-/* perf's perf_sample_dict, the part tracepoint samples have. */
-static PyObject *sample_dict(const struct pd_event *ev, PyObject *callchain)
-{
-	const struct pd_sample *s = ev->sample;
-	PyObject *d = PyDict_New(), *sd = PyDict_New();
-
-	if (!d || !sd ||
-	    dict_set_steal(d, "ev_name", PyUnicode_FromString(ev->evsel->name)) ||
-	    dict_set_steal(d, "comm", PyUnicode_FromString(ev->comm)) ||
-	    dict_set_steal(sd, "cpu", PyLong_FromLong(s->cpu)) ||
-	    dict_set_steal(sd, "pid", PyLong_FromLong(s->pid)) ||
-	    dict_set_steal(sd, "tid", PyLong_FromLong(s->tid)) ||
-	    dict_set_steal(sd, "time", PyLong_FromUnsignedLongLong(s->time)) ||
-	    dict_set_steal(sd, "period", PyLong_FromUnsignedLongLong(s->period)) ||
-	    dict_set_steal(sd, "ip", PyLong_FromUnsignedLongLong(s->ip)) ||
-	    PyDict_SetItemString(d, "sample", sd) ||
-	    PyDict_SetItemString(d, "callchain", callchain)) {
-		Py_XDECREF(d);
-		Py_XDECREF(sd);
-		return NULL;
-	}
-	Py_DECREF(sd);
-	return d;
-}
-
-static PyObject *callchain_list(const struct pd_sample *s)
-{
-	PyObject *l = PyList_New(0), *d;
-	uint64_t i = 0, ip;
-
-	while (l && ec_callchain_next(s, &i, &ip)) {
-		d = PyDict_New();
-		if (!d || dict_set_steal(d, "ip", PyLong_FromUnsignedLongLong(ip)) ||
-		    PyList_Append(l, d)) {
-			Py_XDECREF(d);
-			Py_DECREF(l);
-			return NULL;
-		}
-		Py_DECREF(d);
-	}
-	return l;
-}
-
 /* trace_unhandled's third argument: every field by name, and the common ones. */
 static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
 			     PyObject *const *common, PyObject *callchain)
@@ -548,11 +525,14 @@ static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
 			Py_CLEAR(d);
 	if (d && PyDict_SetItemString(d, "common_callchain", callchain))
 		Py_CLEAR(d);
-	for (size_t i = 0; d && i < e->ec.dec->nr; i++)
-		if (dict_set_steal(d, e->ec.dec->fields[i].name,
-				   field_value(&e->ec.dec->fields[i], ev->sample->raw,
-					       ev->sample->raw_size)))
+	for (size_t i = 0; d && i < e->ec.dec->nr; i++) {
+		PyObject *v = field_value(&e->ec.dec->fields[i], ev->sample->raw,
+					  ev->sample->raw_size);
+
+		if (!v || PyDict_SetItemString(d, e->ec.dec->fields[i].name, v))
 			Py_CLEAR(d);
+		Py_XDECREF(v);
+	}
 	return d;
 }
 
@@ -574,7 +554,8 @@ static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_e
 		if (!d)
 			return raised(r, err, ev, "trace_unhandled", "converting the fields failed");
 		r->args[2] = d;
-		if (r->unhandled_argc == 4 && !(r->args[n++] = sample_dict(ev, callchain))) {
+		if (r->unhandled_argc == 4 &&
+		    !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
 			Py_DECREF(d);
 			return raised(r, err, ev, "trace_unhandled", "building perf_sample_dict failed");
 		}
@@ -616,7 +597,7 @@ static int handle(struct engine_run *r, struct py_event *e, const struct pd_even
 		}
 		r->args[n++] = v;
 	}
-	if (e->sample_dict && !(r->args[n++] = sample_dict(ev, callchain))) {
+	if (e->sample_dict && !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
 		n--;
 		rc = raised(r, err, ev, who, "building perf_sample_dict failed");
 		goto drop;
@@ -631,6 +612,28 @@ drop:
 	return rc;
 }
 
+/* A sample of an event that is no tracepoint: process_event(perf_sample_dict),
+ * as perf's python_process_general_event. */
+static int general_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	PyObject *callchain, *d = NULL, *res = NULL;
+
+	ec_current_set(&r->core.cur, ev);
+	callchain = py_callchain(ev, r->syms);
+	if (callchain)
+		d = py_sample_dict(ev, r->syms, callchain);
+	Py_XDECREF(callchain);
+	if (d) {
+		res = PyObject_CallOneArg(r->process_event, d);
+		Py_DECREF(d);
+	}
+	if (!res)
+		return raised(r, err, ev, "process_event",
+			      d ? "raised (traceback above)" : "building perf_sample_dict failed");
+	Py_DECREF(res);
+	return 0;
+}
+
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct py_event *e;
@@ -638,6 +641,8 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	PyObject *common[5], *callchain = NULL;
 	int rc;
 
+	if (ev->evsel->type != PD_TYPE_TRACEPOINT)
+		return r->process_event ? general_event(r, ev, err) : 0;
 	if (!ev->evsel->dec || !ev->sample->raw)
 		return 0;
 	e = event_info(r, ev->evsel->dec, err);
@@ -653,7 +658,7 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	common[3] = PyLong_FromLong(c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
 	if (!e->handler || e->callchain || e->sample_dict)
-		callchain = callchain_list(ev->sample);
+		callchain = py_callchain(ev, r->syms);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
 		rc = raised(r, err, ev, e->ec.name, "out of memory");
@@ -664,6 +669,62 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	for (int i = 0; i < 5; i++)
 		Py_XDECREF(common[i]);
 	Py_XDECREF(callchain);
+	return rc;
+}
+
+/* ---- perf stat record data ---- */
+
+/* The script's function @name, or NULL (no error) when it has none. */
+static PyObject *main_function(struct engine_run *r, const char *name)
+{
+	PyObject *f = PyDict_GetItemString(r->main, name);
+
+	return f && PyCallable_Check(f) ? f : NULL;
+}
+
+/* stat__EVENT(cpu, thread, time, val, ena, run), EVENT the attr's name
+ * with ':' as '_', as perf's process_stat calls it. */
+static int stat_call(struct engine_run *r, PyObject *f, const char *name, int cpu, int thread,
+		     uint64_t time, const struct pd_stat_counts *v, struct tb_err *err)
+{
+	PyObject *res = PyObject_CallFunction(f, "iiKKKK", cpu, thread, (unsigned long long)time,
+					      (unsigned long long)v->val,
+					      (unsigned long long)v->ena,
+					      (unsigned long long)v->run);
+
+	if (!res)
+		return raised(r, err, NULL, name, "raised (traceback above)");
+	Py_DECREF(res);
+	return 0;
+}
+
+int python_stat(struct engine_run *r, const struct pd_stat_round *sr, struct tb_err *err)
+{
+	const struct pd_stat *st = sr->st;
+	PyObject *f, *res;
+	char name[256];
+	int rc = 0;
+
+	if (!sr->counter) {
+		if (!(f = main_function(r, "stat__interval")))
+			return 0;
+		res = PyObject_CallFunction(f, "K", (unsigned long long)sr->time);
+		if (!res)
+			return raised(r, err, NULL, "stat__interval", "raised (traceback above)");
+		Py_DECREF(res);
+		return 0;
+	}
+	snprintf(name, sizeof(name), "stat__%s", sr->counter->evsel->name);
+	for (char *p = name; (p = strchr(p, ':')); p++)
+		*p = '_';
+	if (!(f = main_function(r, name)))
+		return 0;
+	if (st->aggr_mode == PD_AGGR_GLOBAL)
+		return stat_call(r, f, name, -1, -1, sr->time, &sr->counter->aggr, err);
+	for (size_t t = 0; !rc && t < st->nr_threads; t++)
+		for (size_t i = 0; !rc && i < st->nr_cpus; i++)
+			rc = stat_call(r, f, name, st->cpus[i], st->threads[t], sr->time,
+				       pd_stat_counts_at(st, sr->counter, i, t), err);
 	return rc;
 }
 
@@ -720,6 +781,7 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 		return TB_ERR_NOMEM;
 	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct py_event), err)))
 		return rc;
+	r->syms = pd_session_symbols(st->session);
 	r->args = calloc(9, sizeof(*r->args));
 	r->max_args = 9;
 	if (!r->args)
@@ -729,10 +791,15 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = py_context_capsule(&r->core.cur);
-	if (!r->main || !r->context || set_syscall_map(r))
+	if (!r->main || !r->context || set_syscall_map(r) || define_quitters())
 		return raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = run_script(r, err)))
 		return rc;
+	r->process_event = PyDict_GetItemString(r->main, "process_event");
+	if (r->process_event && PyCallable_Check(r->process_event))
+		Py_INCREF(r->process_event);
+	else
+		r->process_event = NULL;
 	r->unhandled = PyDict_GetItemString(r->main, "trace_unhandled");
 	if (r->unhandled && PyCallable_Check(r->unhandled)) {
 		Py_INCREF(r->unhandled);
@@ -764,6 +831,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		for (int i = 0; i < COMM_CACHE; i++)
 			Py_XDECREF(r->comms[i].str);
 		Py_XDECREF(r->unhandled);
+		Py_XDECREF(r->process_event);
 		Py_XDECREF(r->context);
 		flush_stdout();
 		if (Py_FinalizeEx() < 0 && !rc)

@@ -5,11 +5,18 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "ec_sample.h"
 #include "engine_core.h"
 
 /* perf_trace_context: built in, registered before the interpreter starts. */
 PyObject *py_context_init(void);
 /** py_context_capsule - a capsule for @cur, the object scripts get as context */
 PyObject *py_context_capsule(struct ec_current *cur);
+
+/** py_callchain - perf's callchain list of @ev (frames with sym and dso
+ * from @m, which may be NULL); a new list, or NULL with the exception set */
+PyObject *py_callchain(const struct pd_event *ev, struct sym_machine *m);
+/** py_sample_dict - perf's perf_sample_dict of @ev with @callchain (borrowed) */
+PyObject *py_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObject *callchain);
 
 #endif

@@ -36,7 +36,12 @@
 	};
 
 #ifdef HAVE_PYTHON
-ENGINE(python_engine, "Python", "py", ".py", "python", python)
+/* perf's Python engine has process_stat and process_stat_interval */
+static const struct engine_ops python_engine = {
+	.name = "Python", .alias = "py", .ext = ".py", .dir = "python",
+	.start = python_start, .event = python_event, .stop = python_stop,
+	.generate = python_generate, .stat = python_stat,
+};
 #else
 STUB(python_engine, "Python", "py", ".py", "python",
      "this build has no Python engine: install python3-dev (Debian's libpython3.11.a) "
