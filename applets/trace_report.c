@@ -150,6 +150,11 @@ static void warn_about_skipped(const struct pd_stats *st)
 		fprintf(stderr, "Warning:\n%u attrs larger than perf 6.1's 128 bytes (up to %u): "
 			"the bytes past 128 were ignored%s\n", st->nr_big_attrs, st->big_attr_size,
 			st->big_attr_nonzero ? ", and some were not 0" : "");
+	/* perf's words for READ values of an id no attr lists; said only
+	 * after a clean run, as a misread sample would make them up */
+	if (st->nr_unknown_id)
+		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
+			(unsigned)st->nr_unknown_id);
 	if (st->decomp_tail)
 		fprintf(stderr, "Warning:\nthe compressed data ends with %llu bytes of a cut "
 			"record\n", (unsigned long long)st->decomp_tail);
@@ -172,9 +177,6 @@ static void warn_about_errors(const struct pd_stats *st)
 			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
 				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
 	}
-	if (st->nr_unknown_id)
-		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
-			(unsigned)st->nr_unknown_id);
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
