@@ -19,6 +19,9 @@ struct ksym {
 };
 
 struct ksyms {
+	const char *ref_name;   /* ksyms_set_ref: note where this function starts */
+	uint64_t ref_addr;
+	int ref_found;
 	struct ksym *syms;
 	size_t nr;
 	const char *path;
@@ -41,34 +44,64 @@ static int same_group(const struct ksym *a, const struct ksym *b)
 	return (!a->mod && !b->mod) || (a->mod && b->mod && !strcmp(a->mod, b->mod));
 }
 
-int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
+/* parse @buf (@len bytes, buf[len] writable), which the table then owns */
+static int load_owned(struct ksyms *k, char *buf, size_t len)
 {
-	char *buf = malloc(len + 1), *line, *next;
+	char *line, *next;
 	size_t cap = 0, n = 0;
+	int sorted = 1;
 
-	if (!buf)
-		return -1;
-	memcpy(buf, text, len);
+	char *bend = buf + len;
+	size_t sorted_to = 0;
+
 	buf[len] = 0;
-	for (line = buf; line && *line; line = next) {
-		char *end, *type, *name, *mod;
-		uint64_t addr;
+	k->ref_found = 0;
+	for (line = buf; line < bend && *line; line = next) {
+		char *end, *type, *name, *mod, *eol;
+		uint64_t addr = 0;
 		char t;
+		int nd = 0;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		addr = strtoull(line, &end, 16);
+		eol = memchr(line, '\n', (size_t)(bend - line));
+		if (eol) {
+			*eol = 0;
+			next = eol + 1;
+		} else {
+			eol = bend;
+			next = bend;
+		}
+		/* the address: hex digits (strtoull for anything unusual) */
+		for (end = line; nd <= 16; end++, nd++) {
+			int h = *end >= '0' && *end <= '9' ? *end - '0' :
+				*end >= 'a' && *end <= 'f' ? *end - 'a' + 10 :
+				*end >= 'A' && *end <= 'F' ? *end - 'A' + 10 : -1;
+
+			if (h < 0)
+				break;
+			addr = addr << 4 | (uint64_t)h;
+		}
+		if (nd == 0 || nd > 16)
+			addr = strtoull(line, &end, 16);
 		if (end == line || *end != ' ')
 			continue;
 		type = end + 1;
 		if (!type[0] || type[1] != ' ')
 			continue;
 		t = (char)toupper((unsigned char)type[0]);
+		if (k->ref_name && !k->ref_found && (t == 'T' || t == 'W' || t == 'A')) {
+			size_t rl = strlen(k->ref_name);
+
+			/* perf's kallsyms__get_function_start: the first one of that name */
+			if (!strncmp(type + 2, k->ref_name, rl) &&
+			    (type[2 + rl] == 0 || type[2 + rl] == '\t' || type[2 + rl] == '\n')) {
+				k->ref_addr = addr;
+				k->ref_found = 1;
+			}
+		}
 		if (t != 'T' && t != 'W' && t != 'D' && t != 'B')
 			continue;
 		name = type + 2;
-		mod = strchr(name, '\t');
+		mod = memchr(name, '\t', (size_t)(eol - name));
 		if (mod) {
 			*mod++ = 0;
 			if (*mod == '[') {
@@ -93,12 +126,33 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
 		k->syms[n].name = name;
 		k->syms[n].mod = mod;
 		k->syms[n].bind = t == 'W' ? 'W' : isupper((unsigned char)type[0]) ? 'G' : 'L';
+		if (n && sorted && addr < k->syms[n - 1].start) {
+			sorted = 0;
+			sorted_to = n;
+		}
 		n++;
 	}
 	k->nr = 0;
 	if (n == 0)
 		goto done;
-	qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+	/* /proc/kallsyms is in address order but for modules and BPF at its
+	 * end: sort that tail and merge it in */
+	if (!sorted) {
+		struct ksym *m = malloc(n * sizeof(*m));
+		size_t a = 0, b = sorted_to, o = 0;
+
+		qsort(k->syms + sorted_to, n - sorted_to, sizeof(*k->syms), cmp_start);
+		if (!m) {
+			qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+		} else {
+			while (a < sorted_to || b < n)
+				m[o++] = b == n || (a < sorted_to &&
+						    cmp_start(&k->syms[a], &k->syms[b]) <= 0) ?
+					 k->syms[a++] : k->syms[b++];
+			free(k->syms);
+			k->syms = m;
+		}
+	}
 	/*
 	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
 	 * symbol ends where the next one of its dso (the kernel, or its
@@ -121,6 +175,16 @@ done:
 	free(k->text);
 	k->text = buf;
 	return (int)k->nr;
+}
+
+int ksyms_load_text(struct ksyms *k, const char *text, size_t len)
+{
+	char *buf = malloc(len + 1);
+
+	if (!buf)
+		return -1;
+	memcpy(buf, text, len);
+	return load_owned(k, buf, len);
 }
 
 const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod)
@@ -155,7 +219,7 @@ const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, 
 
 int ksyms_load_path(struct ksyms *k, const char *path)
 {
-	size_t cap = 1 << 20, len = 0;
+	size_t cap = 8 << 20, len = 0;
 	char *buf = malloc(cap);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t got;
@@ -175,8 +239,10 @@ int ksyms_load_path(struct ksyms *k, const char *path)
 			cap *= 2;
 		}
 	}
-	if (got == 0)
-		r = ksyms_load_text(k, buf, len);
+	if (got == 0) {
+		r = load_owned(k, buf, len);     /* len < cap: room for the NUL */
+		buf = NULL;
+	}
 out:
 	if (fd >= 0)
 		close(fd);
@@ -215,6 +281,34 @@ struct ksyms *ksyms_attach(struct tep_handle *tep, const char *path, const uint6
 		return NULL;
 	}
 	return k;
+}
+
+int ksyms_range(const struct ksyms *k, uint64_t *first, uint64_t *last_end)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < k->nr; i++) {
+		if (k->syms[i].mod)
+			continue;
+		if (!found)
+			*first = k->syms[i].start;
+		*last_end = k->syms[i].end;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+void ksyms_set_ref(struct ksyms *k, const char *name)
+{
+	k->ref_name = name;
+}
+
+int ksyms_ref(const struct ksyms *k, uint64_t *addr)
+{
+	if (!k->ref_found)
+		return -1;
+	*addr = k->ref_addr;
+	return 0;
 }
 
 void ksyms_free(struct ksyms *k)

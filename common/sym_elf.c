@@ -238,9 +238,10 @@ static int sym_is_label(const GElf_Sym *s)
  * names ("caml" and an upper-case letter) are rewritten. */
 static size_t demangle_ocaml(const char *s, char *out, size_t n)
 {
-	size_t len = strlen(s), i = 4, j = 0;
+	size_t len, i = 4, j = 0;
 
-	if (strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) || len >= n)
+	if (s[0] != 'c' || strncmp(s, "caml", 4) || !isupper((unsigned char)s[4]) ||
+	    (len = strlen(s)) >= n)
 		return 0;
 	while (i < len) {
 		if (s[i] == '_' && s[i + 1] == '_') {
@@ -265,29 +266,31 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
  * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
  * a malloc'd name, or NULL to keep @name.
  */
-static char *demangle_name(const char *name)
+char *sym_elf_demangle(const char *name)
 {
-	char *d = cplus_demangle(name, DMGL_NO_OPTS), buf[1024];
+	char *d, buf[1024];
 	size_t n;
 
-	if (d)
-		return d;
+	/* what libiberty can demangle at all (Itanium C++, Rust legacy and v0,
+	 * _GLOBAL_ constructors): the rest is not worth its call */
+	if ((name[0] == '_' && (name[1] == 'Z' || name[1] == 'R' || !strncmp(name, "_GLOBAL_", 8))) ||
+	    (name[0] == 'Z' && name[1] == 'N')) {
+		d = cplus_demangle(name, DMGL_NO_OPTS);
+		if (d)
+			return d;
+	}
 	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
 		return strdup(buf);
 	return NULL;
 }
 
+/* names are kept as they are: the table demangles those it shows */
 static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
 		     const char *name, int demangle)
 {
-	char *d = demangle ? demangle_name(name) : NULL;
-	int r;
-
-	if (!d)
-		return sym_table_add(t, start, size, bind, name, strlen(name));
-	r = sym_table_add(t, start, size, bind, d, strlen(d));
-	free(d);
-	return r;
+	if (demangle)
+		t->demangle = sym_elf_demangle;
+	return sym_table_add(t, start, size, bind, name, strlen(name));
 }
 
 /* perf's elf_read_program_header: the PT_LOAD holding @vaddr */
@@ -446,14 +449,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char *dm = demangle ? demangle_name(name) : NULL;
+			char *dm = demangle ? sym_elf_demangle(name) : NULL;
 
 			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);
 		}
 		if (n < 0 || (size_t)n >= sizeof(buf))
 			n = (int)sizeof(buf) - 1;
-		if (sym_table_add(t, off, entsize, STB_GLOBAL, buf, (size_t)n))
+		if (sym_table_add(t, off, entsize, STB_GLOBAL | SYM_FINAL_NAME, buf, (size_t)n))
 			return -1;
 		off += entsize;
 		added++;
@@ -465,12 +468,14 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 
 /* ---- -k VMLINUX ---- */
 
-int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c)
+int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c,
+			struct sym_vmlinux *v)
 {
 	struct sym_elf e;
 	Elf_Data *syms;
 	uint64_t nr_syms;
 	int r, nr = 0;
+	GElf_Shdr tsh;
 
 	c->warning[0] = 0;
 	r = sym_elf_open_file(&e, path, c->warning, sizeof(c->warning));
@@ -480,6 +485,23 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 	}
 	if (r)
 		return -1;
+	/* perf's symsrc__init: a vmlinux of another build-id is refused */
+	if (v->bid_len) {
+		unsigned char id[20];
+		size_t n = sym_elf_build_id(&e, id);
+
+		if (n != v->bid_len || memcmp(id, v->bid, n)) {
+			snprintf(c->warning, sizeof(c->warning), "%s: build-id differs from the "
+				 "recording's kernel, its symbols are not used", path);
+			sym_elf_close(&e);
+			return -1;
+		}
+	}
+	if (section_by_name(&e, ".text", &tsh)) {
+		v->text_addr = tsh.sh_addr;
+		v->text_size = tsh.sh_size;
+		v->has_text = 1;
+	}
 	if (!e.symtab || !(syms = elf_getdata(e.symtab, NULL)) || !e.symshdr.sh_entsize) {
 		snprintf(c->warning, sizeof(c->warning), "%s: the vmlinux has no .symtab", path);
 		sym_elf_close(&e);
@@ -506,6 +528,10 @@ int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_c
 		name = elf_strptr(e.elf, e.symshdr.sh_link, sym.st_name);
 		if (!name)
 			continue;
+		if (v->ref && !v->has_ref && !strcmp(name, v->ref)) {
+			v->ref_value = sym.st_value;
+			v->has_ref = 1;
+		}
 		if (sym_table_add(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info), name,
 				  strlen(name))) {
 			sym_elf_close(&e);

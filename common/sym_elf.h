@@ -55,7 +55,23 @@ int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n);
 int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf *run, int demangle);
 /** sym_elf_plt - perf's dso__synthesize_plt_symbols: "name@plt" for each .rela.plt entry */
 int sym_elf_plt(struct sym_table *t, struct sym_elf *run, int demangle);
-/** sym_elf_load_kernel - a vmlinux's .symtab (-k); symbols added, 0 none, -1 error (warning in @c) */
-int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c);
+/** sym_elf_demangle - perf's demangle_sym: a malloc'd demangled name, or NULL */
+char *sym_elf_demangle(const char *name);
+/* what the machine gives and learns about a vmlinux */
+struct sym_vmlinux {
+	const unsigned char *bid; size_t bid_len;  /* the recording's kernel build-id, if any */
+	const char *ref;          /* the recording's reference symbol ("_text") */
+	uint64_t ref_value;       /* its value in the vmlinux, if has_ref */
+	int has_ref;
+	uint64_t text_addr, text_size;   /* .text, if has_text */
+	int has_text;
+};
+/**
+ * sym_elf_load_kernel - a vmlinux's .text symbols from .symtab (-k)
+ * Returns the symbols added, 0 none, -1 refused (other build-id) or
+ * unreadable, with the warning in @c.
+ */
+int sym_elf_load_kernel(const char *path, struct sym_table *t, struct sym_load_ctx *c,
+			struct sym_vmlinux *v);
 
 #endif

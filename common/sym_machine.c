@@ -48,7 +48,7 @@ struct sym_machine {
 	struct sym_dso *dso_list; /* every dso, for freeing (via hnext chains) */
 
 	/* the kernel: a map once the recording's MMAP of [kernel.kallsyms] came */
-	int have_kmap, kloaded, kfixed;
+	int have_kmap, kloaded;
 	uint64_t kstart, kend;
 	char kref[64];            /* its reference symbol ("_text"), at address kref_addr */
 	uint64_t kref_addr;
@@ -494,12 +494,11 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		return 0;
 	cpumode &= MISC_CPUMODE_MASK;
 	if (cpumode == MISC_KERNEL || cpumode == 5) {
-		if (!strcmp(filename, kernel_name) || !strncmp(filename, "/", 1) == 0) {
-			if (!strcmp(filename, kernel_name)) {
-				memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);
-				m->kbid_len = id_len > 20 ? 20 : id_len;
-				m->kbid_set = 1;
-			}
+		/* the kernel's; modules have no maps here */
+		if (!strcmp(filename, kernel_name)) {
+			memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);
+			m->kbid_len = id_len > 20 ? 20 : id_len;
+			m->kbid_set = 1;
 		}
 		return 0;
 	}
@@ -561,35 +560,6 @@ static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
 	return NULL;
 }
 
-/* perf's kallsyms__get_function_start: the first T/t/W/w (or A) symbol
- * named @name in the kallsyms file @path */
-static int kallsyms_func_start(const char *path, const char *name, uint64_t *addr)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-	int found = 0;
-
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *end, *nm;
-		unsigned long long a = strtoull(line, &end, 16);
-		char t;
-
-		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
-			continue;
-		t = end[1];
-		nm = end + 3;
-		nm[strcspn(nm, "\t\n")] = 0;
-		if ((t == 'T' || t == 't' || t == 'W' || t == 'w' || t == 'A') && !strcmp(nm, name)) {
-			*addr = a;
-			found = 1;
-		}
-	}
-	fclose(f);
-	return found ? 0 : -1;
-}
-
 static void kernel_load(struct sym_machine *m)
 {
 	char buf[4096];
@@ -607,8 +577,23 @@ static void kernel_load(struct sym_machine *m)
 		d->kind = SYM_DSO_FILE;
 		sym_table_init(&d->tab);
 		m->kvm = d;
-		if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx) <= 0 && m->lctx.warning[0])
-			warn(m, "%s", m->lctx.warning);
+		{
+			struct sym_vmlinux v = { .bid = m->kbid_set ? m->kbid : NULL,
+						 .bid_len = m->kbid_set ? m->kbid_len : 0,
+						 .ref = m->kref };
+
+			if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx, &v) <= 0 &&
+			    m->lctx.warning[0])
+				warn(m, "%s", m->lctx.warning);
+			/* perf: the kernel map becomes .text, moved as the
+			 * recording's _text is from the vmlinux's (KASLR) */
+			if (v.has_ref && m->kref_addr)
+				m->kdelta = v.ref_value - m->kref_addr;
+			if (v.has_text) {
+				m->kstart = v.text_addr - m->kdelta;
+				m->kend = v.text_addr + v.text_size - m->kdelta;
+			}
+		}
 		m->lctx.warning[0] = 0;
 		d->loaded = 1;
 		return;
@@ -616,21 +601,35 @@ static void kernel_load(struct sym_machine *m)
 	path = kallsyms_path(m, buf, sizeof(buf));
 	if (!path)
 		return;
-	if (m->kref_addr && m->kref[0]) {
+	m->ks = ksyms_attach(NULL, path, NULL);
+	if (!m->ks)
+		return;
+	ksyms_set_ref(m->ks, m->kref);
+	if (ksyms_load_path(m->ks, path) < 0) {
+		warn(m, "%s: cannot read kernel symbols", path);
+	} else if (m->kref_addr && m->kref[0]) {
+		/* perf's kallsyms__delta: the file's reference symbol against the
+		 * recording's; without it perf uses no kernel symbols */
 		uint64_t a;
 
-		if (kallsyms_func_start(path, m->kref, &a)) {
+		if (ksyms_ref(m->ks, &a)) {
 			warn(m, "%s: no %s symbol to relate it to the recording's kernel map, "
 			     "kernel symbols not used", path, m->kref);
+			ksyms_free(m->ks);
+			m->ks = NULL;
 			return;
 		}
 		m->kdelta = a - m->kref_addr;
 	}
-	m->ks = ksyms_attach(NULL, path, NULL);
-	if (!m->ks)
-		return;
-	if (ksyms_load_path(m->ks, path) < 0)
-		warn(m, "%s: cannot read kernel symbols", path);
+	if (m->ks) {
+		/* perf's map__fixup_start/end: the kernel map spans its symbols */
+		uint64_t first, last;
+
+		if (ksyms_range(m->ks, &first, &last) == 0) {
+			m->kstart = first - m->kdelta;
+			m->kend = last - m->kdelta;
+		}
+	}
 }
 
 static const char *kmod_name(struct sym_machine *m, const char *mod)
@@ -659,6 +658,7 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 		return;
 	if (addr < m->kstart || addr >= m->kend)
 		return;
+	/* perf finds the map, then loads it (which may move its bounds) */
 	if (!m->kloaded)
 		kernel_load(m);
 	out->have_map = 1;
@@ -668,12 +668,18 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	out->map_ip = addr;
 	out->map_start = m->kstart;
 	if (m->kvm) {
-		const struct sym_entry *e = sym_table_find(&m->kvm->tab, addr);
+		const struct sym_entry *e;
 
+		if (addr < m->kstart || addr >= m->kend) {    /* outside .text */
+			memset(out, 0, sizeof(*out));
+			out->dso = out->dso_short = unknown_name;
+			return;
+		}
+		e = sym_table_find(&m->kvm->tab, addr + m->kdelta);
 		if (e) {
 			out->sym = sym_table_name(&m->kvm->tab, e);
-			out->sym_start = e->start;
-			out->sym_end = e->end;
+			out->sym_start = e->start - m->kdelta;
+			out->sym_end = e->end - m->kdelta;
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
 						       &mod))) {
@@ -753,7 +759,8 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	}
 	e = sym_table_find(&d->tab, out->map_ip);
 	if (e) {
-		out->sym = sym_table_name(&d->tab, e);
+		if (!(out->sym = sym_table_shown(&d->tab, e)))
+			return TB_ERR_NOMEM;
 		out->sym_start = e->start;
 		out->sym_end = e->end;
 	}

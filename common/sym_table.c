@@ -16,9 +16,51 @@ void sym_table_init(struct sym_table *t)
 
 void sym_table_free(struct sym_table *t)
 {
+	for (size_t i = 0; i < t->dm_slots; i++)
+		free((char *)t->dm[i].shown);
+	free(t->dm);
 	free(t->syms);
 	free(t->strs);
 	sym_table_init(t);
+}
+
+const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e)
+{
+	const char *raw = t->strs + e->name;
+	size_t mask, i;
+	char *d;
+
+	if (!t->demangle || (e->bind & SYM_FINAL_NAME))
+		return raw;
+	if ((t->dm_used + 1) * 2 > t->dm_slots) {
+		size_t ns = t->dm_slots ? t->dm_slots * 2 : 64;
+		struct sym_dm *nd = calloc(ns, sizeof(*nd));
+
+		if (!nd)
+			return NULL;
+		for (size_t j = 0; j < t->dm_slots; j++) {
+			size_t k;
+
+			if (!t->dm[j].name)
+				continue;
+			k = (t->dm[j].name * 2654435761u) & (ns - 1);   /* name is +1 */
+			while (nd[k].name)
+				k = (k + 1) & (ns - 1);
+			nd[k] = t->dm[j];
+		}
+		free(t->dm);
+		t->dm = nd;
+		t->dm_slots = ns;
+	}
+	mask = t->dm_slots - 1;
+	for (i = ((e->name + 1) * 2654435761u) & mask; t->dm[i].name; i = (i + 1) & mask)
+		if (t->dm[i].name == e->name + 1)
+			return t->dm[i].shown ? t->dm[i].shown : raw;
+	d = t->demangle(raw);
+	t->dm[i].name = e->name + 1;
+	t->dm[i].shown = d;     /* NULL: the raw name (the arena may still move) */
+	t->dm_used++;
+	return d ? d : raw;
 }
 
 int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
@@ -64,13 +106,58 @@ int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
 	return 0;
 }
 
-static int cmp_entry(const void *a, const void *b)
+static inline int before(const struct sym_entry *x, const struct sym_entry *y)
 {
-	const struct sym_entry *x = a, *y = b;
+	return x->start < y->start || (x->start == y->start && x->seq < y->seq);
+}
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+/* by (start, seq): a quicksort with inline compares (qsort's copies of
+ * 32-byte elements cost more than the sort) */
+static void sort_entries(struct sym_entry *v, size_t n)
+{
+	while (n > 16) {
+		struct sym_entry p, tmp;
+		size_t i = 0, j = n - 1, mid = n / 2;
+
+		/* median of three as the pivot */
+		if (before(&v[mid], &v[0]))
+			tmp = v[mid], v[mid] = v[0], v[0] = tmp;
+		if (before(&v[n - 1], &v[0]))
+			tmp = v[n - 1], v[n - 1] = v[0], v[0] = tmp;
+		if (before(&v[n - 1], &v[mid]))
+			tmp = v[n - 1], v[n - 1] = v[mid], v[mid] = tmp;
+		p = v[mid];
+		for (;;) {
+			while (before(&v[i], &p))
+				i++;
+			while (before(&p, &v[j]))
+				j--;
+			if (i >= j)
+				break;
+			tmp = v[i], v[i] = v[j], v[j] = tmp;
+			i++;
+			j--;
+		}
+		/* recurse into the smaller part, loop on the larger */
+		if (j + 1 < n - j - 1) {
+			sort_entries(v, j + 1);
+			v += j + 1;
+			n -= j + 1;
+		} else {
+			sort_entries(v + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct sym_entry x = v[i];
+		size_t k = i;
+
+		while (k && before(&x, &v[k - 1])) {
+			v[k] = v[k - 1];
+			k--;
+		}
+		v[k] = x;
+	}
 }
 
 static size_t underscores(const char *s)
@@ -82,22 +169,28 @@ static size_t underscores(const char *s)
 	return n;
 }
 
-/* perf's choose_best_symbol: 1 if @a stays, 0 if @b replaces it */
-static int keep_first(const struct sym_table *t, const struct sym_entry *a,
-		      const struct sym_entry *b)
+/* perf's choose_best_symbol (on the names as shown): 1 if @a stays, 0 if @b replaces it */
+static int keep_first(struct sym_table *t, const struct sym_entry *a, const struct sym_entry *b)
 {
 	uint64_t la = a->end - a->start, lb = b->end - b->start;
-	const char *na = t->strs + a->name, *nb = t->strs + b->name;
+	int ba = a->bind & ~SYM_FINAL_NAME, bb = b->bind & ~SYM_FINAL_NAME;
+	const char *na, *nb;
 	size_t ua, ub, sa, sb;
 
 	if (lb == 0 && la > 0)
 		return 1;
 	if (la == 0 && lb > 0)
 		return 0;
-	if ((a->bind == BIND_WEAK) != (b->bind == BIND_WEAK))
-		return b->bind == BIND_WEAK;
-	if ((a->bind == BIND_GLOBAL) != (b->bind == BIND_GLOBAL))
-		return a->bind == BIND_GLOBAL;
+	if ((ba == BIND_WEAK) != (bb == BIND_WEAK))
+		return bb == BIND_WEAK;
+	if ((ba == BIND_GLOBAL) != (bb == BIND_GLOBAL))
+		return ba == BIND_GLOBAL;
+	if (!strcmp(t->strs + a->name, t->strs + b->name))
+		return 1;         /* one name (.symtab and .dynsym): a tie, the first stays */
+	na = sym_table_shown(t, a);
+	nb = sym_table_shown(t, b);
+	if (!na || !nb)
+		return 1;
 	ua = underscores(na);
 	ub = underscores(nb);
 	if (ua != ub)
@@ -116,7 +209,7 @@ int sym_table_finish(struct sym_table *t)
 	if (t->nr == 0)
 		return 0;
 	if (t->sorted != t->nr)
-		qsort(t->syms, t->nr, sizeof(*t->syms), cmp_entry);
+		sort_entries(t->syms, t->nr);
 	/* symbols__fixup_end, is_kallsyms false */
 	for (i = 0; i + 1 < t->nr; i++)
 		if (t->syms[i].end == t->syms[i].start)
@@ -143,7 +236,7 @@ int sym_table_finish(struct sym_table *t)
 
 int sym_table_sort(struct sym_table *t)
 {
-	qsort(t->syms, t->nr, sizeof(*t->syms), cmp_entry);
+	sort_entries(t->syms, t->nr);
 	t->sorted = t->nr;
 	return 0;
 }

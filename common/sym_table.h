@@ -10,7 +10,15 @@ struct sym_entry {
 	uint64_t start, end;      /* [start, end); end == start: zero size */
 	uint32_t name;            /* offset in the table's string arena */
 	uint32_t seq;             /* insertion order, the tie-break of equal starts */
-	uint8_t bind;             /* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2 */
+	uint8_t bind;             /* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; SYM_FINAL_NAME */
+};
+
+#define SYM_FINAL_NAME 0x80       /* in bind: the name is never demangled (name@plt) */
+
+/* names shown demangled, each demangled once, on first use */
+struct sym_dm {
+	uint32_t name;            /* the entry's name offset, +1 (0: free slot) */
+	const char *shown;        /* the demangled name (owned), or NULL: shown as it is */
 };
 
 struct sym_table {
@@ -20,6 +28,10 @@ struct sym_table {
 	size_t strs_len, strs_cap;
 	size_t sorted;            /* syms[0..sorted) went through sym_table_finish */
 	uint32_t next_seq;
+	/* a malloc'd demangled name or NULL (then the name is shown as it is) */
+	char *(*demangle)(const char *name);
+	struct sym_dm *dm;
+	size_t dm_slots, dm_used;
 };
 
 void sym_table_init(struct sym_table *t);
@@ -43,5 +55,8 @@ static inline const char *sym_table_name(const struct sym_table *t, const struct
 {
 	return t->strs + e->name;
 }
+/** sym_table_shown - the name as perf shows it: demangled (once, then kept) when the
+ * table has a demangler; valid until the table is freed. NULL on ENOMEM. */
+const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e);
 
 #endif
