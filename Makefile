@@ -159,6 +159,7 @@ bench: deps
 	@tests/bench/report-print
 	@tests/bench/report-python
 	@tests/bench/report-perl
+	@tests/bench/report-stacks
 	@tests/bench/record-overhead
 
 clean:

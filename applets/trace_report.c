@@ -15,12 +15,13 @@
 #include "ksyms.h"
 #include "pd_session.h"
 #include "report_print.h"
+#include "report_recover.h"
 #include "report_script.h"
 #include "symbols.h"
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input, *script;
+	const char *input, *script, *recover, *output;
 	const char *symfs, *kallsyms, *vmlinux;
 	int no_demangle;
 	int header, header_only, nsecs, quiet, stats;
@@ -59,6 +60,10 @@ static const struct opt report_opts_table[] = {
 	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
 	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
 	  "print record counts and lost events instead of the events" },
+	{ 0, "recover", OPT_STR, &o.recover, "FILE",
+	  "write FILE, a recording whose recorder was killed (or whose disk filled), "
+	  "to -o as the finished file perf's tools read" },
+	{ 'o', "output", OPT_STR, &o.output, "NEW", "with --recover: the file to write" },
 	OPT_TABLE_END
 };
 
@@ -66,7 +71,8 @@ static const struct applet_help report_help = {
 	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-F FIELDS]\n"
 	"       [--reltime|--deltatime] [--max-stack N] [-G]\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
-	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)",
+	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
+	"       trace-report --recover FILE -o NEW",
 	"Print every sample of a perf.data recording exactly as 'perf script'\n"
 	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
 	"tracepoint's fields as its print format renders them, or the ip with\n"
@@ -132,6 +138,9 @@ static void warn_about_errors(const struct pd_stats *st)
 			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
 				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
 	}
+	if (st->nr_unknown_id)
+		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
+			(unsigned)st->nr_unknown_id);
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
 			(unsigned)st->nr_unordered);
@@ -204,6 +213,12 @@ int trace_report_main(int argc, char **argv)
 	first = args_parse(&report_help, argc, argv);
 	if (first < 0)
 		return first == -2 ? 0 : 1;
+	if (o.recover)
+		return report_recover(o.recover, o.output);
+	if (o.output) {
+		error_msg("-o is for --recover (trace-report prints on stdout)");
+		return 1;
+	}
 	if (o.script && (!strcasecmp(o.script, "lang") || !strcmp(o.script, "list"))) {
 		report_list_languages();
 		return 0;

@@ -348,6 +348,54 @@ int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t s
 	return 0;
 }
 
+static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
+			  uint64_t off, uint16_t misc)
+{
+	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
+			       .index = s->nr_delivered++, .misc = misc };
+	int r;
+
+	if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, smp, off)))
+		return r;
+	ev.comm = pd_threads_comm(&s->threads, smp->pid, smp->tid);
+	if (!ev.comm)
+		return TB_ERR_NOMEM;
+	if (s->consumer && s->consumer->sample)
+		return s->consumer->sample(s->consumer->ctx, &ev);
+	return 0;
+}
+
+/* A sample with READ goes out once per value read, as perf's
+ * deliver_sample_value does: to the attr of the value's id, with the
+ * period the value grew by since that id's last sample; an id no attr
+ * lists is counted, a value that did not grow is not delivered. */
+static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_sample *smp,
+			uint64_t off, uint16_t misc)
+{
+	int group = !!(e->sattr.read_format & PD_FMT_GROUP);
+	uint64_t nr = group ? smp->read_nr : 1;
+	int r;
+
+	for (uint64_t i = 0; i < nr; i++) {
+		const unsigned char *v = group ? smp->read_values + i * smp->read_value_size : NULL;
+		uint64_t value = v ? pd_u64(v) : smp->read_value;
+		uint64_t id = v ? (e->sattr.read_format & PD_FMT_ID ? pd_u64(v + 8) : 0)
+				: smp->read_id;
+		struct pd_idslot *slot = pd_session_id2slot(s, id);
+
+		if (!slot) {
+			s->stats.nr_unknown_id++;
+			continue;
+		}
+		smp->id = id;
+		smp->period = value - slot->period;
+		slot->period = value;
+		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, off, misc)))
+			return r;
+	}
+	return 0;
+}
+
 static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_session *s = ctx;
@@ -362,20 +410,10 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
 	switch (type) {
-	case PD_REC_SAMPLE: {
-		struct pd_event ev = { .evsel = e, .sample = &smp, .file_offset = off,
-				       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
-
-		if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, &smp, off)))
-			return r;
-		ev.comm = pd_threads_comm(&s->threads, smp.pid, smp.tid);
-		if (!ev.comm)
-			return TB_ERR_NOMEM;
-		if (s->consumer && s->consumer->sample &&
-		    (r = s->consumer->sample(s->consumer->ctx, &ev)))
-			return r;
-		return 0;
-	}
+	case PD_REC_SAMPLE:
+		if (e->sample_type & PD_S_READ)
+			return deliver_read(s, e, &smp, off, pd_u16(rec + 4));
+		return deliver_sample(s, e, &smp, off, pd_u16(rec + 4));
 	case PD_REC_COMM: {
 		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
 		const char *comm = (const char *)rec + 16;

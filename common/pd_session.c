@@ -35,8 +35,10 @@ static int idmap_put(struct pd_session *s, uint64_t id, uint32_t idx)
 		s->idmap_slots = n;
 		s->idmap_used = 0;
 		for (i = 0; i < old_n; i++)
-			if (old[i].used)
+			if (old[i].used) {
 				idmap_put(s, old[i].id, old[i].idx);
+				pd_session_id2slot(s, old[i].id)->period = old[i].period;
+			}
 		free(old);
 	}
 	i = (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 20) & (s->idmap_slots - 1);
@@ -65,21 +67,29 @@ int pd_session_id_known(struct pd_session *s, uint64_t id)
 	return 0;
 }
 
-struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
+struct pd_idslot *pd_session_id2slot(struct pd_session *s, uint64_t id)
 {
 	size_t i;
 
-	if (s->nr_evsels == 1 || id == 0)
-		return s->nr_evsels ? &s->evsels[0] : NULL;
 	if (!s->idmap_slots)
 		return NULL;
 	i = (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 20) & (s->idmap_slots - 1);
 	while (s->idmap[i].used) {
 		if (s->idmap[i].id == id)
-			return &s->evsels[s->idmap[i].idx];
+			return &s->idmap[i];
 		i = (i + 1) & (s->idmap_slots - 1);
 	}
 	return NULL;
+}
+
+struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
+{
+	struct pd_idslot *slot;
+
+	if (s->nr_evsels == 1 || id == 0)
+		return s->nr_evsels ? &s->evsels[0] : NULL;
+	slot = pd_session_id2slot(s, id);
+	return slot ? &s->evsels[slot->idx] : NULL;
 }
 
 /* ---- attrs ---- */
@@ -160,13 +170,6 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 				  "6.1's: the fields after them cannot be found", s->nr_evsels,
 				  (unsigned long long)e->sample_type,
 				  (unsigned long long)(e->sample_type & ~PD_S_KNOWN));
-	/* decoded, but perf script then delivers one sample per read value
-	 * (deliver_sample_value), which the reader does not do yet */
-	if (e->sample_type & PD_S_READ)
-		return tb_err_set(err, TB_ERR_UNSUPPORTED, off + PD_ATTR_OFF_SAMPLE_TYPE,
-				  "attr %zu sample_type 0x%llx has READ: perf script's one "
-				  "sample per read value is not implemented", s->nr_evsels,
-				  (unsigned long long)e->sample_type);
 	if (nr_ids) {
 		e->ids = malloc(nr_ids * sizeof(*e->ids));
 		if (!e->ids)

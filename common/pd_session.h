@@ -39,6 +39,7 @@ struct pd_stats {
 	uint64_t nr_lost_events;          /* events they say were lost */
 	uint64_t nr_lost_samples;         /* sum of PERF_RECORD_LOST_SAMPLES */
 	uint64_t nr_unordered;            /* records queued after a later one went out */
+	uint64_t nr_unknown_id;           /* READ values of an id no attr lists */
 	uint64_t nr_kernel_mmaps;         /* MMAPs of [kernel.kallsyms] delivered so far */
 	/* a trace-record file still in its pipe-stream form (its recorder was
 	 * killed or its disk filled, see pd_writer.h): read up to the last

@@ -14,6 +14,7 @@ struct pd_idslot {
 	uint64_t id;
 	uint32_t idx;
 	int used;
+	uint64_t period;   /* READ samples: the id's last value (perf's sid->period) */
 };
 
 struct pd_session {
@@ -55,6 +56,8 @@ struct pd_session {
 };
 
 struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id);
+/** pd_session_id2slot - the id's slot in the map, or NULL */
+struct pd_idslot *pd_session_id2slot(struct pd_session *s, uint64_t id);
 int pd_session_id_known(struct pd_session *s, uint64_t id);
 int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t avail,
 			uint64_t off, const uint64_t *ids, size_t nr_ids, size_t *attr_len,
