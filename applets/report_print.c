@@ -56,7 +56,8 @@ void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t 
 		l->dso = sl.dso;
 		l->map_ip = sl.map_ip;
 		l->have_map = sl.have_map;
-		if (l->have_map && !p->map_only && !rp_loaded(p, l->dso) && p->nr_loaded < 64)
+		if (p->track_loaded && l->have_map && !p->map_only && !rp_loaded(p, l->dso) &&
+		    p->nr_loaded < 64)
 			p->loaded[p->nr_loaded++] = l->dso;
 		return;
 	}
@@ -105,6 +106,9 @@ int report_print_setup(struct report_print *p, const char **fields, int nr_field
 	if (rf_check(&p->rf, p->session, no_callchain))
 		return -1;
 	rf_unsupported_note(&p->rf);
+	for (int j = 0; j < RF_NR_TYPES; j++)
+		if (p->rf.t[j].fields & RF_BRSTACKOFF)
+			p->track_loaded = 1;
 	p->reltime = reltime;
 	p->deltatime = deltatime;
 	p->max_stack = max_stack;

@@ -26,6 +26,7 @@ struct report_print {
 	const char *loaded[64];
 	unsigned nr_loaded;
 	int map_only;          /* the lookups now are perf's map-only ones */
+	int track_loaded;      /* brstackoff is printed: keep loaded[] */
 };
 
 /* an address's symbol and DSO (symbols.h when built with it) */
