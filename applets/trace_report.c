@@ -254,6 +254,7 @@ int trace_report_main(int argc, char **argv)
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path, o.header_only);
 	if (o.header_only) {
+		tep_log_flush(1);
 		ret = 0;
 		goto out;
 	}
@@ -272,6 +273,7 @@ int trace_report_main(int argc, char **argv)
 		/* the script's argv: [script, operands after the options...] */
 		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
 
+		tep_log_flush(1);
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
 					&o.filter);
 		if (!o.quiet)
@@ -294,6 +296,7 @@ int trace_report_main(int argc, char **argv)
 	c.sample = o.stats ? NULL : report_print_sample;
 	report_filter_wrap(&o.filter, &c, &head);
 	r = pd_session_process(s, &head, &err);
+	tep_log_flush(r == 0);           /* a failed run says one line */
 	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {
 		r = r ? r : -1;
