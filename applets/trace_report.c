@@ -298,6 +298,7 @@ int trace_report_main(int argc, char **argv)
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path, o.header_only);
 	if (o.header_only) {
+		tep_log_flush(1);
 		ret = 0;
 		goto out;
 	}
@@ -322,6 +323,7 @@ int trace_report_main(int argc, char **argv)
 		/* the script's argv: [script, operands after the options...] */
 		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
 
+		tep_log_flush(1);
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
 					&o.filter);
 		if (!o.quiet)
@@ -354,6 +356,7 @@ int trace_report_main(int argc, char **argv)
 	r = pd_session_process(s, &head, &err);
 	if (report_print_finish(&pr) && !r)
 		r = -1;
+	tep_log_flush(r == 0);           /* a failed run says one line */
 	warn_lost_features(s, path, &lost);
 	if (!stdout_ok()) {
 		r = r ? r : -1;
