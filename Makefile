@@ -143,7 +143,7 @@ deps:
 	@scripts/tools/install-deps.sh
 
 check: deps
-	@$(MAKE) --no-print-directory all sanitize dynamic
+	@$(MAKE) --no-print-directory all sanitize dynamic tiny
 	@tests/run.sh
 
 demo: deps
