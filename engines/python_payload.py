@@ -9,7 +9,6 @@
 # exist: the main phase then finds the encodings package through it. The
 # payload holds the library as compiled .pyc (gen-payload.py, the same
 # CPython 3.11) and our Perf-Trace-Util modules as .py source.
-import _imp
 import marshal
 import sys
 import _frozen_importlib as _bootstrap
