@@ -6,7 +6,8 @@ PKGS="gcc make pkg-config libc6-dev libtraceevent-dev python3-dev libperl-dev
 libexpat1-dev zlib1g-dev libzstd-dev libcrypt-dev time python3 libsqlite3-dev clickhouse-server
 linux-perf busybox-static linux-source-6.1 file valgrind
 clang clang-14 libclang-rt-14-dev
-qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libiberty-dev"
+qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libiberty-dev
+musl-tools"
 
 missing=""
 for p in $PKGS; do
