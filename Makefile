@@ -13,6 +13,8 @@ APPLETS := $(shell sed -n 's/^\([a-z][a-z0-9_-]*\)[[:space:]].*/\1/p' $(APPLET_L
 TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/libtraceevent.a
 # zstd for PERF_RECORD_COMPRESSED (perf record -z): Debian's libzstd-dev static archive
 ZSTD_A  := $(shell $(CC) -print-file-name=libzstd.a)
+# zlib for the payload's compressed files (common/payload_zlib.c)
+LIBZ    := -lz
 
 CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
 		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
@@ -51,7 +53,7 @@ GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
 GEN_APPLETS := $(BUILD)/gen/applets_table.c
 
 SRC     := $(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)
-GEN_OBJ := gen/syscalls_builtin.o gen/applets_table.o
+GEN_OBJ := gen/syscalls_builtin.o gen/applets_table.o gen/payload.o
 OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(SRC)) $(addprefix $(BUILD)/obj/,$(GEN_OBJ))
 SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(SRC)) $(addprefix $(BUILD)/san/,$(GEN_OBJ))
 DYN_OBJ := $(patsubst %.c,$(BUILD)/dyn/%.o,$(SRC)) $(addprefix $(BUILD)/dyn/,$(GEN_OBJ))
@@ -108,7 +110,7 @@ $(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
-	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(PY_LIBS) $(PERL_LIBS) 2>&1 | \
+	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(PY_LIBS) $(PERL_LIBS) $(LIBZ) 2>&1 | \
 		{ grep -v "requires at runtime the shared libraries\|in function \`" || true; }
 	@test -x $@
 
@@ -116,7 +118,7 @@ $(BUILD)/tracebox: $(OBJ)
 # import C extension modules (sqlite3, ctypes...).
 dynamic: $(BUILD)/dyn/tracebox
 $(BUILD)/dyn/tracebox: $(DYN_OBJ)
-	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) -lpython3.11 $(PERL_SO_LIBS) -lm
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) -lpython3.11 $(PERL_SO_LIBS) -lm $(LIBZ)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
@@ -126,7 +128,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
 	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
-		$(PERL_SO_LIBS)
+		$(PERL_SO_LIBS) $(LIBZ)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
 # the option parser's unit test also links the applets' parser and messages
@@ -135,13 +137,13 @@ $(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
-		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A)
+		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) $(LIBZ)
 
 deps:
 	@scripts/tools/install-deps.sh
 
 check: deps
-	@$(MAKE) --no-print-directory all sanitize dynamic
+	@$(MAKE) --no-print-directory all sanitize dynamic tiny
 	@tests/run.sh
 
 demo: deps
@@ -163,4 +165,4 @@ clean:
 -include $(OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(DYN_OBJ:.o=.d) $(UNIT_BIN:=.d)
 
 # Rules kept beside what they build: the fuzz targets, the kernel and QEMU rig.
-include $(wildcard tests/fuzz/fuzz.mk kernel/kernel.mk qemu/qemu.mk)
+include $(wildcard tests/fuzz/fuzz.mk kernel/kernel.mk qemu/qemu.mk mk/tiny.mk mk/payload.mk mk/install.mk)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "catalogue.h"
 #include "engine.h"
+#include "payload.h"
 #include "pd_session.h"
 #include "report_script.h"
 #include "xfuncs.h"
@@ -74,12 +75,13 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 				"with -s LANG:FILE; -s lang lists them)", script);
 		return 1;
 	}
-	if (access(script, R_OK)) {
+	if (!vfile_readable(script)) {
 		perror_msg("%s: cannot read the script", script);
 		return 1;
 	}
-	exec_path = xasprintf("%s/..", scripts_dir() ? scripts_dir() : ".");
-	setenv("TRACEBOX_SCRIPTS", scripts_dir() ? scripts_dir() : "", 1);
+	/* no tree on disk: PERF_EXEC_PATH names the payload's (payload.h) */
+	exec_path = scripts_dir() ? xasprintf("%s/..", scripts_dir()) : xasprintf(PAYLOAD_ROOT);
+	setenv("TRACEBOX_SCRIPTS", scripts_dir() ? scripts_dir() : PAYLOAD_ROOT "/scripts", 1);
 	argv[0] = (char *)script;
 	st.script = script;
 	st.argc = argc;

@@ -35,7 +35,7 @@ static int list_scripts(void)
 	struct cat_entry *all;
 	size_t nr;
 
-	if (!dir) {
+	if (!have_scripts()) {
 		no_scripts_msg();
 		return 1;
 	}

@@ -16,6 +16,7 @@
 #include "args.h"
 #include "catalogue.h"
 #include "cpulist.h"
+#include "payload.h"
 #include "pd_compressed.h"
 #include "pd_wfeatures.h"
 #include "pd_writer.h"
@@ -152,36 +153,70 @@ static int resolve_events(const char *tfs, struct expand_ctx *x)
 	return 0;
 }
 
-/* A canned recording ([LANG:]NAME, see engines/catalogue.h): exec its
- * scripts/LANG/bin/NAME-record with trace-record first in PATH. */
+/* A canned recording ([LANG:]NAME, see engines/catalogue.h): its
+ * scripts/LANG/bin/NAME-record. One that is only `exec trace-record
+ * WORDS "$@"` runs here, without a shell; any other runs under /bin/sh
+ * with trace-record first in PATH (sh -c TEXT when the binary carries it). */
+int trace_record_main(int argc, char **argv);
+
 static int run_canned(const char *name, int argc, char **argv)
 {
 	struct cat_script cs;
-	char *newpath, **args;
-	int r = cat_find(scripts_dir(), name, CAT_RECORD, &cs);
+	char *newpath, **args = NULL, *text = NULL, *copy = NULL, **words = NULL;
+	size_t len;
+	int r = cat_find(scripts_dir(), name, CAT_RECORD, &cs), n = 0, nw = -1;
 
 	if (r == TB_ERR_NOMEM)
 		error_msg("out of memory");
 	if (r)
 		return r == -1 ? -1 : 1;
-	args = calloc((size_t)argc + 3, sizeof(*args));
-	if (!args) {
-		error_msg("out of memory");
+	if ((r = vfile_read(cs.descriptor, (unsigned char **)&text, &len))) {
+		if (r == -1)
+			perror_msg("cannot read %s", cs.descriptor);
+		else
+			error_msg("%s: %s", cs.descriptor, tb_strerror(r));
 		cat_script_free(&cs);
 		return 1;
 	}
-	args[0] = "sh";
-	args[1] = cs.descriptor;
+	if ((copy = strdup(text)))
+		nw = cat_record_words(copy, &words);
+	if (copy && nw != TB_ERR_NOMEM)
+		args = calloc((size_t)argc + (nw > 0 ? (size_t)nw : 0) + 4, sizeof(*args));
+	if (!args) {
+		error_msg("out of memory");
+		r = 1;
+		goto out;
+	}
+	if (nw >= 0) {
+		args[n++] = "trace-record";
+		for (int i = 0; i < nw; i++)
+			args[n++] = words[i];
+		for (int i = 0; i < argc; i++)
+			args[n++] = argv[i];
+		r = trace_record_main(n, args);
+		goto out;
+	}
+	args[n++] = "sh";
+	if (payload_is(cs.descriptor)) {
+		args[n++] = "-c";
+		args[n++] = text;
+	}
+	args[n++] = cs.descriptor;
 	for (int i = 0; i < argc; i++)
-		args[i + 2] = argv[i];
+		args[n++] = argv[i];
 	newpath = xasprintf("%s:%s", tracebox_dir(), getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
 	setenv("PATH", newpath, 1);
 	free(newpath);
 	execv("/bin/sh", args);
 	perror_msg("cannot run %s", cs.descriptor);
+	r = 127;
+out:
+	free(words);
+	free(copy);
+	free(text);
 	free(args);
 	cat_script_free(&cs);
-	return 127;
+	return r;
 }
 
 /* Everything one recording owns; record_free() releases it all. */
@@ -686,7 +721,7 @@ int trace_record_main(int argc, char **argv)
 		if (rc >= 0)
 			return rc;
 	}
-	if (!o.events.nr && r.first < argc && !scripts_dir()) {
+	if (!o.events.nr && r.first < argc && !have_scripts()) {
 		no_scripts_msg();
 		return 1;
 	}

@@ -198,7 +198,7 @@ int trace_report_main(int argc, char **argv)
 	}
 	if (!o.script && first < argc) {
 		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, &canned);
-		if (r == -1 && !scripts_dir() && !strchr(argv[first], '/'))
+		if (r == -1 && !have_scripts() && !strchr(argv[first], '/'))
 			no_scripts_msg();
 		else if (r == -1)
 			error_msg("'%s' is neither an option nor a canned script (trace-list "

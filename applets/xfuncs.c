@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "payload.h"
 #include "xfuncs.h"
 
 const char *applet_name = "tracebox";
@@ -135,11 +137,18 @@ const char *tracebox_dir(void)
 	if (exe_dir)
 		return exe_dir;
 	exe_dir = xreadlink("/proc/self/exe");
+	if (!exe_dir && getauxval(AT_EXECFN))     /* no /proc (a bare chroot): the exec'd path */
+		exe_dir = realpath((const char *)getauxval(AT_EXECFN), NULL);
 	if (!exe_dir)
 		exe_dir = xasprintf(".");
 	else if (strrchr(exe_dir, '/'))
 		*strrchr(exe_dir, '/') = 0;
 	return exe_dir;
+}
+
+int have_scripts(void)
+{
+	return scripts_dir() || payload_size();
 }
 
 void no_scripts_msg(void)

@@ -35,5 +35,7 @@ const char *tracebox_dir(void);
 const char *scripts_dir(void);
 /** no_scripts_msg - say that scripts_dir() found none, and how to name one */
 void no_scripts_msg(void);
+/** have_scripts - a script tree on disk, or the scripts carried in the binary */
+int have_scripts(void);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "payload.h"
 #include "perl_int.h"
 
 #define NR_COMMON 8
@@ -66,6 +67,7 @@ static void xs_init(pTHX)
 	static char file[] = __FILE__;
 
 	newXS("Perf::Trace::Context::bootstrap", boot_Perf__Trace__Context, file);
+	pl_payload_xs(aTHX);
 #ifdef TRACEBOX_DYNAMIC
 	{
 		extern void boot_DynaLoader(pTHX_ CV *cv);
@@ -77,14 +79,17 @@ static void xs_init(pTHX)
 
 static int start_interpreter(struct engine_run *r, struct tb_err *err)
 {
-	char *args[8];
-	int n = 0;
+	char *args[8], prog[32];
+	int n = 0, boot = pl_payload_boot();
 	struct stat st;
 
 	if (!sys_inited) {
 		int argc = 0;
 		char **argv = NULL, **env = NULL;
 
+		/* a board or a bare chroot has no locale files: perl falls back to
+		 * "C" anyway, without its three-line complaint */
+		setenv("PERL_BADLANG", "0", 0);
 		PERL_SYS_INIT3(&argc, &argv, &env);
 		sys_inited = 1;
 	}
@@ -109,12 +114,23 @@ static int start_interpreter(struct engine_run *r, struct tb_err *err)
 	args[n++] = r->inc[0];
 	if (stat(r->inc[1] + 2, &st) == 0)
 		args[n++] = r->inc[1];
-	args[n++] = (char *)"-e";
-	args[n++] = (char *)"0";
+	/* the program: the payload's @INC hook (perl_payload.c), else -e 0 */
+	snprintf(prog, sizeof(prog), "/dev/fd/%d", boot);
+	args[n++] = boot >= 0 ? prog : (char *)"-e";
+	if (boot < 0)
+		args[n++] = (char *)"0";
 	args[n] = NULL;
+	/* perl closes the program's fd itself, when its parser is done */
 	if (perl_parse(r->perl, xs_init, n, args, NULL) || perl_run(r->perl))
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "cannot start Perl");
 	r->started = 1;
+	if (boot < 0) {
+		dTHXa(r->perl);
+
+		if (pl_payload_hook(aTHX))
+			return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+					  "cannot start Perl: the payload's @INC hook failed");
+	}
 	return 0;
 }
 
@@ -133,7 +149,8 @@ static int set_globals(struct engine_run *r)
 	sv_setpv(get_sv("0", GV_ADD), r->core.st->script);
 	/* do FILE searches @INC unless the path is explicit */
 	sv_setpvf(get_sv("main::__tracebox_script", GV_ADD), "%s%s",
-		  r->core.st->script[0] == '/' || r->core.st->script[0] == '.' ? "" : "./", r->core.st->script);
+		  r->core.st->script[0] == '/' || r->core.st->script[0] == '.' ||
+		  payload_is(r->core.st->script) ? "" : "./", r->core.st->script);
 	for (uint32_t i = 0; map && i < map->nr; i++) {
 		char key[16];
 
@@ -150,9 +167,18 @@ static int set_globals(struct engine_run *r)
 static int run_script(struct engine_run *r, struct tb_err *err)
 {
 	dTHXa(r->perl);
-	SV *code = newSVpvs("package main; my $f = $main::__tracebox_script; "
-			    "die \"cannot read $f: $!\\n\" unless -r $f; do $f; die $@ if $@; 1");
+	SV *code;
 
+	if (payload_is(r->core.st->script)) {      /* carried in the binary */
+		if (pl_payload_run(aTHX_ r->core.st->script))
+			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s",
+					  r->core.st->script);
+		if (SvTRUE(ERRSV))
+			return died(r, err, NULL, r->core.st->script, "died while loading (above)");
+		return 0;
+	}
+	code = newSVpvs("package main; my $f = $main::__tracebox_script; "
+			"die \"cannot read $f: $!\\n\" unless -r $f; do $f; die $@ if $@; 1");
 	eval_sv(code, G_DISCARD | G_EVAL);
 	SvREFCNT_dec(code);
 	if (SvTRUE(ERRSV))

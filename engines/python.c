@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "payload.h"
 #include "python_int.h"
 
 #define CPU_CACHE 1024
@@ -185,7 +186,8 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	if (PyStatus_Exception(s))
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: %s", s.err_msg);
-	if (PyImport_AppendInittab("perf_trace_context", py_context_init))
+	if (PyImport_AppendInittab("perf_trace_context", py_context_init) ||
+	    PyImport_AppendInittab("_tracebox", py_payload_init))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "cannot register modules");
 	PyConfig_InitIsolatedConfig(&c);
 	c.site_import = 0;
@@ -194,6 +196,7 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	c.write_bytecode = 0;
 	c.parse_argv = 0;
 	c.module_search_paths_set = 1;
+	c._init_main = 0;          /* the payload's path hook goes in between */
 	/* the script's directory first, as python does */
 	dir = strrchr(st->script, '/');
 	if (add_path(&c, "%.*s", dir ? (int)(dir - st->script) : 1, dir ? st->script : ".") ||
@@ -207,6 +210,10 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 		zip_failed = 1;
 	free(zip);
 	if (zip_failed || add_path(&c, "/usr/lib/python3.11"))
+		goto nomem;
+	/* then what the binary carries (payload.h): the disk wins */
+	if (add_path(&c, "%s/scripts/python/Perf-Trace-Util/lib/Perf/Trace", PAYLOAD_ROOT) ||
+	    add_path(&c, "%s/lib/python3.11", PAYLOAD_ROOT))
 		goto nomem;
 #ifdef TRACEBOX_DYNAMIC
 	add_path(&c, "/usr/lib/python3.11/lib-dynload");
@@ -223,6 +230,11 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	if (!PyStatus_Exception(s))
 		s = Py_InitializeFromConfig(&c);
 	PyConfig_Clear(&c);
+	if (!PyStatus_Exception(s) && py_payload_install())
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+				  "cannot start Python: the payload's importer failed (above)");
+	if (!PyStatus_Exception(s))
+		s = _Py_InitializeMain();
 	if (PyStatus_Exception(s))
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: %s", s.err_msg ? s.err_msg : "?");
@@ -263,12 +275,34 @@ static int static_build_limit(struct tb_err *err)
 	return r;
 }
 
+/* A script the binary carries (payload.h): compiled from its bytes. */
+static PyObject *run_payload_script(struct engine_run *r, struct tb_err *err)
+{
+	unsigned char *text;
+	PyObject *code, *res;
+	size_t len;
+	int rc = payload_read(r->core.st->script, &text, &len);
+
+	if (rc) {
+		tb_err_set(err, rc == TB_ERR_NOMEM ? rc : TB_ERR_IO, TB_NO_OFFSET,
+			   "cannot read script %s from the payload", r->core.st->script);
+		return NULL;
+	}
+	code = Py_CompileStringExFlags((const char *)text, r->core.st->script, Py_file_input,
+				       NULL, -1);
+	free(text);
+	res = code ? PyEval_EvalCode(code, r->main, r->main) : NULL;
+	Py_XDECREF(code);
+	return res;
+}
+
 static int run_script(struct engine_run *r, struct tb_err *err)
 {
-	FILE *fp = fopen(r->core.st->script, "r");
+	int carried = payload_is(r->core.st->script);
+	FILE *fp = carried ? NULL : fopen(r->core.st->script, "r");
 	PyObject *res, *file;
 
-	if (!fp)
+	if (!fp && !carried)
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot open script %s: %m",
 				  r->core.st->script);
 	file = PyUnicode_FromString(r->core.st->script);
@@ -276,7 +310,10 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 		PyDict_SetItemString(r->main, "__file__", file);
 		Py_DECREF(file);
 	}
-	res = PyRun_FileExFlags(fp, r->core.st->script, Py_file_input, r->main, r->main, 1, NULL);
+	res = carried ? run_payload_script(r, err) :
+	      PyRun_FileExFlags(fp, r->core.st->script, Py_file_input, r->main, r->main, 1, NULL);
+	if (!res && err->code)
+		return err->code;
 	if (res) {
 		Py_DECREF(res);
 		return 0;

@@ -9,6 +9,11 @@
 
 /* perf_trace_context: built in, registered before the interpreter starts. */
 PyObject *py_context_init(void);
+/* _tracebox: the payload's files (python_payload.c), for the path hook */
+PyObject *py_payload_init(void);
+/** py_payload_install - run the payload's path hook (between the core and
+ * main start phases): 0, or -1 (the error printed) */
+int py_payload_install(void);
 /** py_context_capsule - a capsule for @cur, the object scripts get as context */
 PyObject *py_context_capsule(struct ec_current *cur);
 

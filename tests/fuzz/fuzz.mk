@@ -62,7 +62,7 @@ $(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c
 -include $(FUZZ_OBJ:.o=.d)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(FUZZ_TEP)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(FUZZ_TEP) $(ZSTD_A)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(FUZZ_TEP) $(ZSTD_A) $(LIBZ)
 
 # One target after the other, FUZZ_SECONDS each; a summary line per target.
 fuzz: fuzz-build

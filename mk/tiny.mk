@@ -1,0 +1,72 @@
+# tiny.mk - make tiny: build/tiny/tracebox, the engine-less recorder for the
+# smallest boards (musl-gcc -static; no libtraceevent, zstd or zlib):
+# trace-record and trace-list, with the canned scripts' record halves.
+# Included by the Makefile. TINY_CC and TINY_ASM (the kernel's uapi asm/
+# folder of the target) change for a cross build.
+
+TINY       := $(BUILD)/tiny
+TINY_CC    ?= musl-gcc
+TINY_ASM   ?= /usr/include/$(shell gcc -print-multiarch 2>/dev/null)/asm
+TINY_STRIP ?= strip
+TINY_GOAL  := 204800
+TINY_APPLETS := trace-list trace-record
+# What trace-record and trace-list need, and no more: common/ without the
+# decoder (libtraceevent), zstd (common/tiny/pd_nocomp.c refuses -z) and
+# zlib (the payload is stored: common/tiny/payload_stored.c).
+TINY_SRC := applets/main.c applets/applets.c applets/args.c applets/xfuncs.c \
+	applets/trace_record.c applets/trace_list.c engines/catalogue.c engines/registry.c \
+	$(addprefix common/,bytebuf.c cpulist.c payload.c pd_wfeatures.c pd_writer.c pd_wsys.c \
+		recorder.c ring.c synth.c syscall_map.c tb_err.c td_write.c tracefs.c) \
+	common/tiny/pd_nocomp.c common/tiny/payload_stored.c
+TINY_OBJ := $(patsubst %.c,$(TINY)/obj/%.o,$(TINY_SRC)) \
+	$(addprefix $(TINY)/obj/gen/,syscalls_builtin.o applets_table.o payload.o)
+# musl has no kernel headers: only linux/, asm/ and asm-generic/ of the
+# system's uapi headers, through links in a folder of their own (no glibc
+# header comes with them), searched after musl's.
+TINY_CFLAGS := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
+	-Icommon -Iapplets -Iengines -idirafter $(TINY)/uapi \
+	-Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
+
+.PHONY: tiny
+tiny: $(TINY)/tracebox $(addprefix $(TINY)/,$(TINY_APPLETS))
+
+$(TINY)/uapi/.links:
+	@mkdir -p $(dir $@)
+	ln -sfn /usr/include/linux $(TINY)/uapi/linux
+	ln -sfn /usr/include/asm-generic $(TINY)/uapi/asm-generic
+	ln -sfn $(TINY_ASM) $(TINY)/uapi/asm
+	@touch $@
+
+$(TINY)/obj/%.o: %.c $(TINY)/uapi/.links
+	@mkdir -p $(dir $@)
+	$(TINY_CC) $(TINY_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(TINY)/gen/applets.list: $(APPLET_LIST)
+	@mkdir -p $(dir $@)
+	grep -E '^($(subst $() ,|,$(TINY_APPLETS)))[[:space:]]' $< >$@
+
+$(TINY)/gen/applets_table.c: $(TINY)/gen/applets.list scripts/tools/gen-applets.sh
+	@scripts/tools/gen-applets.sh $< $@
+
+$(TINY)/gen/payload.c: scripts/tools/gen-payload.py $(shell find scripts/python/bin scripts/perl/bin -type f)
+	@mkdir -p $(dir $@)
+	@scripts/tools/gen-payload.py $(TINY)/gen/payload.bin $@ --store records=scripts
+
+$(TINY)/obj/gen/syscalls_builtin.o: $(GEN_SRC) $(TINY)/uapi/.links
+	@mkdir -p $(dir $@)
+	$(TINY_CC) $(TINY_CFLAGS) -c $< -o $@
+
+$(TINY)/obj/gen/%.o: $(TINY)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(TINY_CC) $(TINY_CFLAGS) -c $< -o $@
+
+$(TINY)/tracebox: $(TINY_OBJ)
+	$(TINY_CC) -static -Wl,--gc-sections -o $@ $(TINY_OBJ)
+	@$(TINY_STRIP) -o $@.stripped $@
+	@echo "  TINY    $@: $$(stat -c %s $@) bytes, $$(stat -c %s $@.stripped) stripped" \
+		"(goal: at most $(TINY_GOAL))"
+
+$(addprefix $(TINY)/,$(TINY_APPLETS)): $(TINY)/tracebox
+	ln -sf tracebox $@
+
+-include $(TINY_OBJ:.o=.d)
