@@ -1,14 +1,31 @@
 #!/usr/bin/env python3
-"""pdfeat.py IN OUT [--drop BIT] [--arch NAME] - copy a file-mode perf.data
-file with its header features changed: --drop clears feature BIT (it must be
-the highest one set, so that the other sections keep their places; 200 is
-tracebox's syscall map), --arch rewrites the ARCH string (feature 6) in place,
-within the room perf gave it (the length stays, the rest is NUL)."""
+"""pdfeat.py IN OUT [--drop-map] [--arch NAME] - copy a file-mode perf.data
+file with what it says about itself changed: --drop-map takes tracebox's
+syscall map out (the EVENT_UPDATE record of type "tbox" at the start of the
+data gets another type, which readers skip; a map in feature section 200,
+the highest, loses its bit), --arch rewrites the ARCH string (feature 6) in
+place, within the room perf gave it (the length stays, the rest is NUL)."""
 # SPDX-License-Identifier: GPL-2.0-only
 import struct
 import sys
 
-FEAT_ARCH = 6
+FEAT_ARCH, FEAT_SYSCALL_MAP = 6, 200
+EVENT_UPDATE, UPDATE_SYSCALL_MAP, UPDATE_NONE = 78, 0x74626f78, 0x656e6f6e  # "tbox", "none"
+
+
+def drop_map(data, data_off, data_size):
+    """retype the syscall map records of the data section; how many there were"""
+    pos, end, n = data_off, min(data_off + data_size, len(data)), 0
+    while pos + 8 <= end:
+        typ, _, rsize = struct.unpack_from("<IHH", data, pos)
+        if rsize < 8:
+            sys.exit("pdfeat: offset 0x%x: bad record size %d" % (pos, rsize))
+        if typ == EVENT_UPDATE and rsize >= 24 and \
+                struct.unpack_from("<Q", data, pos + 8)[0] == UPDATE_SYSCALL_MAP:
+            struct.pack_into("<Q", data, pos + 8, UPDATE_NONE)
+            n += 1
+        pos += rsize
+    return n
 
 
 def main():
@@ -23,16 +40,18 @@ def main():
     bitmap = list(struct.unpack_from("<4Q", data, 72))
     bits = [b for b in range(256) if bitmap[b // 64] >> (b % 64) & 1]
     while opts:
-        opt, val = opts[0], opts[1]
-        opts = opts[2:]
-        if opt == "--drop":
-            bit = int(val)
-            if not bits or bits[-1] != bit:
-                sys.exit("pdfeat: %s: feature %d is not the highest set (%s)" % (src, bit, bits))
-            bitmap[bit // 64] &= ~(1 << (bit % 64))
-            struct.pack_into("<4Q", data, 72, *bitmap)
-            bits.pop()
-        elif opt == "--arch":
+        opt = opts.pop(0)
+        if opt == "--drop-map":
+            n = drop_map(data, data_off, data_size)
+            if bits and bits[-1] == FEAT_SYSCALL_MAP:
+                bitmap[FEAT_SYSCALL_MAP // 64] &= ~(1 << (FEAT_SYSCALL_MAP % 64))
+                struct.pack_into("<4Q", data, 72, *bitmap)
+                bits.pop()
+                n += 1
+            if n == 0:
+                sys.exit("pdfeat: %s: no syscall map" % src)
+        elif opt == "--arch" and opts:
+            val = opts.pop(0)
             if FEAT_ARCH not in bits:
                 sys.exit("pdfeat: %s: no arch feature" % src)
             sec = data_off + data_size + 16 * bits.index(FEAT_ARCH)
