@@ -3,7 +3,7 @@
 # board): the tiny recorder records the known workload with the kernel's
 # syscall_map; one "@@ PASS|FAIL|SKIP: arm64: ..." line per check, "@@ DONE"
 # at the end. The board has no report applets: the recordings and the
-# syscall_map go to the host (base64 tar on the virtio console /dev/hvc0),
+# syscall_map go to the host (base64 tar.gz on the virtio console /dev/hvc0),
 # where qemu/check.sh -a arm64 reports them with the host build.
 # SPDX-License-Identifier: GPL-2.0-only
 N=${N:-2000} M=${M:-300}        # the workload: N getppid calls, M failing openat()s
@@ -62,7 +62,7 @@ ok "trace-record failed-syscalls-by-pid -- workload 10 $M" [ $rc = 0 ]
 # --- the recordings to the host, then the verdict line
 port=/dev/hvc0
 if [ -e $port ] && stty -F $port raw -echo 2>/dev/null; then
-	{ echo "@@ EXPORT-BEGIN"; tar -cf - . | base64; echo "@@ EXPORT-END"; } >$port
+	{ echo "@@ EXPORT-BEGIN"; tar -czf - . | base64; echo "@@ EXPORT-END"; } >$port
 else
 	fail "export the recordings to the host" "no virtio console ($port)"
 fi

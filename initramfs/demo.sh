@@ -1,7 +1,7 @@
 #!/bin/sh
 # demo.sh - the guest's part of make demo (tbmode=demo): record a workload
 # with trace-record syscall-counts and send the recording to the host (base64
-# tar on /dev/ttyS1, or the virtio console /dev/hvc0 of the arm64 board),
+# tar.gz on /dev/ttyS1, or the virtio console /dev/hvc0 of the arm64 board),
 # where scripts/tools/demo-qemu.sh reports it.
 # SPDX-License-Identifier: GPL-2.0-only
 out=/tmp/out
@@ -16,5 +16,5 @@ command -v trace-report >/dev/null &&
 port=/dev/ttyS1
 [ -e /dev/hvc0 ] && port=/dev/hvc0
 stty -F $port raw -echo 2>/dev/null &&
-	{ echo "@@ EXPORT-BEGIN"; tar -cf - demo.data | base64; echo "@@ EXPORT-END"; } >$port
+	{ echo "@@ EXPORT-BEGIN"; tar -czf - demo.data | base64; echo "@@ EXPORT-END"; } >$port
 echo "@@ DONE"

@@ -48,6 +48,14 @@ arm64_host_checks() {
 	read -r N M <"$files/workload.txt"
 	sc=$files/sc.data map=$files/syscall_map
 
+	# the board's recorder: make tiny's size goal holds for aarch64 too
+	goal=204800 tiny=$build/tiny-aarch64/tracebox
+	aarch64-linux-gnu-strip -o "$out/tiny.stripped" "$tiny"
+	size=$(stat -c %s "$out/tiny.stripped")
+	echo "arm64: $tiny is $size bytes stripped (goal: at most $goal)"
+	[ "$size" -le $goal ] && pass "the aarch64 tiny recorder is at most $goal bytes stripped ($size)" ||
+		fail "the aarch64 tiny recorder's size" "$size bytes stripped, the goal is $goal"
+
 	# the header: an aarch64 recording with the kernel's map in it
 	"$tracebox" trace-report --header-only -i "$sc" >"$out/sc-header.txt" 2>&1
 	grep -q '^# arch : aarch64$' "$out/sc-header.txt" && pass "the recording's arch is aarch64" ||

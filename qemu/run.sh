@@ -120,10 +120,10 @@ wait $qpid
 rc=$?
 [ -s "$out/qemu.out" ] && sed 's/^/qemu: /' "$out/qemu.out" >&2
 
-# the guest's exported files: a base64 tar between two marker lines
+# the guest's exported files: a base64 tar.gz between two marker lines
 if grep -q '^@@ EXPORT-END' "$out/$exp" 2>/dev/null; then
 	tr -d '\r' <"$out/$exp" | sed -n '/^@@ EXPORT-BEGIN/,/^@@ EXPORT-END/{/^@@/d;p}' |
-		base64 -d | tar -xf - -C "$out/files" || echo "qemu: the guest's export is damaged" >&2
+		base64 -d | tar -xzf - -C "$out/files" || echo "qemu: the guest's export is damaged" >&2
 fi
 
 log=$(tr -d '\r' <"$out/console.log")
