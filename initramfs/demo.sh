@@ -5,7 +5,7 @@
 # where scripts/tools/demo-qemu.sh reports it.
 # SPDX-License-Identifier: GPL-2.0-only
 out=/tmp/out
-work='workload 200 20; find /usr >/dev/null; ls -lR /usr/share >/dev/null'
+work='workload 200 20; find /usr >/dev/null; ls -lR /usr >/dev/null'
 mkdir -p $out && cd $out || exit 1
 echo "== guest: $(uname -srm), $(nproc) CPUs, tracefs syscall_map: $(wc -l </sys/kernel/tracing/syscall_map) syscalls"
 echo "== guest: trace-record syscall-counts -o demo.data -- sh -c '$work'"
