@@ -2,6 +2,7 @@
 #   make          build/tracebox (static glibc) and the applet links
 #   make check    install missing Debian packages, build, run every test
 #   make demo     install, build, record a short workload and print it
+#                 (ARCH=arm64: recorded on the arm64 board in QEMU)
 #   make bench    benchmarks against perf (tests/bench/)
 
 CC      ?= gcc
@@ -104,7 +105,7 @@ $(GEN_APPLETS): $(APPLET_LIST) scripts/tools/gen-applets.sh
 # The built-in syscall table, from the installed linux-source (x86_64).
 $(GEN_SRC): scripts/tools/gen-syscalls.sh
 	@mkdir -p $(dir $@)
-	@echo "  GEN     $@ (syscall_64.tbl from linux-source-6.1)"
+	@echo "  GEN     $@ (x86_64 and aarch64 syscall tables from linux-source-6.1)"
 	@scripts/tools/gen-syscalls.sh $@
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c

@@ -75,22 +75,31 @@ int scmap_from_text(struct syscall_map *m, const char *text, size_t len, const c
 	return 0;
 }
 
+const struct sc_builtin_table *scmap_builtin_find(const char *arch)
+{
+	if (!strcmp(arch, "arm64"))    /* the kernel's name for it; uname says aarch64 */
+		arch = "aarch64";
+	for (const struct sc_builtin_table *t = scmap_builtin_tables; t->arch; t++)
+		if (!strcmp(arch, t->arch))
+			return t;
+	return NULL;
+}
+
 int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *err)
 {
+	const struct sc_builtin_table *t = scmap_builtin_find(arch);
 	int r;
 
 	memset(m, 0, sizeof(*m));
-	if (strcmp(arch, scmap_builtin_arch) || scmap_builtin_nr == 0)
+	if (!t || t->nr == 0)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				  "no built-in syscall table for %s (built for %s, %u entries)",
-				  arch, scmap_builtin_arch, scmap_builtin_nr);
-	if ((r = set_names(m, arch, scmap_builtin_source)))
+				  "no built-in syscall table for %s (%s)", arch,
+				  scmap_builtin_tables[0].arch ? "there are tables for x86_64 and aarch64"
+				  : "built without linux-source-6.1");
+	if ((r = scmap_from_text(m, t->text, strlen(t->text), t->arch, t->source))) {
+		scmap_free(m);
 		return r;
-	for (uint32_t i = 0; i < scmap_builtin_nr; i++)
-		if ((r = add(m, scmap_builtin[i].nr, scmap_builtin[i].name,
-			     strlen(scmap_builtin[i].name))))
-			return r;
-	sort_entries(m);
+	}
 	return 0;
 }
 

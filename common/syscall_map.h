@@ -19,20 +19,23 @@ struct syscall_map {
 	uint32_t nr;
 };
 
-/* The table generated at build time from the kernel source (build/gen). */
-struct sc_builtin {
-	uint32_t nr;
-	const char *name;
+/* The tables generated at build time from the kernel source (build/gen),
+ * one per arch (x86_64, aarch64), ended by one whose arch is NULL; none at
+ * all when the source was not installed. */
+struct sc_builtin_table {
+	const char *arch;        /* uname -m: "x86_64", "aarch64" */
+	const char *source;      /* the file it was generated from */
+	uint32_t nr;             /* lines in @text */
+	const char *text;        /* "NR NAME\n" lines, by number */
 };
-extern const char scmap_builtin_arch[];
-extern const char scmap_builtin_source[];
-extern const struct sc_builtin scmap_builtin[];
-extern const uint32_t scmap_builtin_nr;
+extern const struct sc_builtin_table scmap_builtin_tables[];
 
 /** scmap_from_text - parse "NR NAME" lines (the patched kernel's tracefs syscall_map) */
 int scmap_from_text(struct syscall_map *m, const char *text, size_t len, const char *arch,
 		    const char *source);
-/** scmap_from_builtin - the build-time table; TB_ERR_UNSUPPORTED if it is not for @arch */
+/** scmap_builtin_find - the build-time table for @arch ("arm64" is "aarch64"), or NULL */
+const struct sc_builtin_table *scmap_builtin_find(const char *arch);
+/** scmap_from_builtin - the build-time table of @arch; TB_ERR_UNSUPPORTED if there is none */
 int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *err);
 /** scmap_load - the kernel's map from @tracefs when it has one, else the built-in table */
 int scmap_load(struct syscall_map *m, const char *tracefs, const char *arch, struct tb_err *err);

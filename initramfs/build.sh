@@ -4,27 +4,35 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # usage: initramfs/build.sh [OUT]   (default build/initramfs.cpio.gz; make initramfs runs it)
-# env:   BUILD  the build folder (default build); the staged tree is $BUILD/initramfs/
+# env:   BUILD  the build folder (default build); the staged tree is OUT without
+#               .cpio.gz ($BUILD/initramfs/)
+#        FILES_LIST  what goes in (default initramfs/files.list; the arm64
+#               guest's is initramfs/files-arm64.list)
+#        STRIP  the strip for "bin" lines (default strip; aarch64-linux-gnu-strip
+#               for the arm64 guest)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 BUILD=${BUILD:-build}
 out=${1:-$BUILD/initramfs.cpio.gz}
-root=$BUILD/initramfs
+root=${out%.cpio.gz}
+list=${FILES_LIST:-initramfs/files.list}
+strip=${STRIP:-strip}
+cache=${TRACEBOX_CACHE:-$HOME/.cache/tracebox}
 py=/usr/bin/python3.11
 die() { echo "initramfs: error: $*" >&2; exit 1; }
 
 [ -x $py ] || die "$py not found (apt-get install python3.11)"
 mkdir -p "$BUILD"
-exec 9>"$BUILD/initramfs.lock"    # one build at a time in this build folder
+exec 9>"$root.lock"    # one build of this image at a time
 flock -n 9 || { echo "initramfs: waiting for another initramfs build"; flock 9; }
 rm -rf "$root"
 mkdir -p "$root"
 # put SOURCE at guest PATH (parents created)
 place() { mkdir -p "$root$(dirname "$1")"; }
 src() {
-	s=$(echo "$1" | sed "s|^\\\$BUILD|$BUILD|")
-	[ -e "$s" ] || die "files.list line $n: $s not found${2:+ ($2)}"
+	s=$(echo "$1" | sed "s|^\\\$BUILD|$BUILD|; s|^\\\$CACHE|$cache|")
+	[ -e "$s" ] || die "$list line $n: $s not found${2:+ ($2)}"
 	echo "$s"
 }
 
@@ -43,7 +51,7 @@ while read -r kind path args; do
 			ln -sf "$path" "$root/$a"
 		done ;;
 	bin)	s=$(src "$args" "run make first")
-		place "$path"; strip -o "$root$path" "$s" ;;
+		place "$path"; $strip -o "$root$path" "$s" ;;
 	file)	s=$(src "$args"); place "$path"; cp -p "$s" "$root$path" ;;
 	link)	place "$path"; ln -sf "$args" "$root$path" ;;
 	applets) s=$(src "$args")      # the names the Makefile's APPLETS reads too
@@ -63,9 +71,9 @@ while read -r kind path args; do
 			mkdir -p "$root$path/$(dirname "$rel")"; cp "$file" "$root$path/$rel"
 		done
 		echo "perlpm: $(find "$root$path" -type f | wc -l) files: $args" ;;
-	*)	die "files.list line $n: unknown kind '$kind'" ;;
+	*)	die "$list line $n: unknown kind '$kind'" ;;
 	esac
-done <initramfs/files.list
+done <"$list"
 
 $py initramfs/mkcpio.py "$root" "$out" dev/console:c:5:1:600 dev/null:c:1:3:666
 echo "initramfs: $out, $(du -k "$out" | cut -f1) KiB ($(du -sk "$root" | cut -f1) KiB unpacked)"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # check.sh - the guest's test plan (tbmode=check): one "@@ PASS|FAIL|SKIP: ..."
 # line per check on the console, then "@@ DONE"; the recordings, reports and
-# the kernel's syscall_map go to the host (base64 tar on /dev/ttyS1), where
+# the kernel's syscall_map go to the host (base64 tar.gz on /dev/ttyS1:
+# gzipped, as an emulated UART on a loaded host is slow), where
 # qemu/check.sh reports them again with the host build.
 # SPDX-License-Identifier: GPL-2.0-only
 N=${N:-2000} M=${M:-300}        # the workload: N getppid calls, M failing open()s
@@ -127,7 +128,7 @@ fi
 
 # --- the recordings and reports to the host, then the verdict line
 if stty -F /dev/ttyS1 raw -echo 2>/dev/null; then
-	{ echo "@@ EXPORT-BEGIN"; tar -cf - . | base64; echo "@@ EXPORT-END"; } >/dev/ttyS1
+	{ echo "@@ EXPORT-BEGIN"; tar -czf - . | base64; echo "@@ EXPORT-END"; } >/dev/ttyS1
 else
 	fail "export the recordings to the host" "no second serial port (/dev/ttyS1)"
 fi

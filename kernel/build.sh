@@ -1,12 +1,18 @@
 #!/bin/sh
 # build.sh - unpack Debian's linux-source-6.1 outside the repository, apply
-# kernel/*.patch, configure tinyconfig + kernel/tracebox.config, build bzImage.
+# kernel/*.patch, configure tinyconfig + the arch's fragment, build the image.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: kernel/build.sh        (make kernel runs it)
-# env:   TRACEBOX_CACHE  cache folder (default ~/.cache/tracebox): the tree is
-#                        $TRACEBOX_CACHE/linux-source-6.1, the objects kbuild/,
-#                        the result $TRACEBOX_CACHE/bzImage
+# usage: kernel/build.sh [headers]   (make kernel, make kernel-arm64 run it)
+#   headers  only the arch's UAPI headers (make headers), for programs
+#            cross-built against them: $TRACEBOX_CACHE/headers-ARCH/usr/include
+# env:   KARCH           x86_64 (default): tinyconfig + kernel/tracebox.config,
+#                        objects in kbuild/, the result $TRACEBOX_CACHE/bzImage;
+#                        arm64: cross-built with aarch64-linux-gnu-gcc from
+#                        tinyconfig + kernel/tracebox-arm64.config, objects in
+#                        kbuild-arm64/, the result $TRACEBOX_CACHE/Image-arm64
+#        TRACEBOX_CACHE  cache folder (default ~/.cache/tracebox): the tree, shared
+#                        by both arches, is $TRACEBOX_CACHE/linux-source-6.1
 #        KERNEL_TAR      the source tarball (default /usr/src/linux-source-6.1.tar.xz)
 #        JOBS            parallel jobs (default: nproc + 1)
 # A run with nothing changed (same tarball, series, fragment) does nothing.
@@ -17,12 +23,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=${TRACEBOX_CACHE:-$HOME/.cache/tracebox}
 tar=${KERNEL_TAR:-/usr/src/linux-source-6.1.tar.xz}
 src=$cache/linux-source-6.1
-obj=$cache/kbuild
 jobs=${JOBS:-$(($(nproc) + 1))}
-frag=$here/tracebox.config
-kmake() { make -C "$src" O="$obj" ARCH=x86_64 "$@"; }
-say() { echo "kernel: $*"; }
-die() { echo "kernel: error: $*" >&2; exit 1; }
+karch=${KARCH:-x86_64}
+mode=${1:-image}
+case $karch in
+x86_64)	obj=$cache/kbuild frag=$here/tracebox.config target=bzImage
+	built=arch/x86/boot/bzImage image=$cache/bzImage tag= cross= ;;
+arm64)	obj=$cache/kbuild-arm64 frag=$here/tracebox-arm64.config target=Image
+	built=arch/arm64/boot/Image image=$cache/Image-arm64 tag=-arm64 cross=aarch64-linux-gnu- ;;
+*)	echo "kernel: error: KARCH=$karch: x86_64 or arm64" >&2; exit 1 ;;
+esac
+case $mode in
+image) ;;
+headers) obj=$cache/headers-$karch image=$obj/usr/include tag=-headers-$karch cross= ;;
+*)	echo "kernel: error: unknown argument '$mode' (headers, or none)" >&2; exit 1 ;;
+esac
+kmake() { make -C "$src" O="$obj" ARCH=$karch ${cross:+CROSS_COMPILE=$cross} "$@"; }
+say() { echo "kernel${tag}: $*"; }
+die() { echo "kernel${tag}: error: $*" >&2; exit 1; }
 
 [ -r "$tar" ] || die "$tar not found (apt-get install linux-source-6.1)"
 for t in gcc make flex bison bc perl patch xz flock; do
@@ -30,19 +48,27 @@ for t in gcc make flex bison bc perl patch xz flock; do
 done
 [ -f /usr/include/libelf.h ] || die "libelf.h not found (apt-get install libelf-dev)"
 [ -f /usr/include/openssl/opensslv.h ] || die "openssl headers not found (apt-get install libssl-dev)"
+[ -z "$cross" ] || command -v ${cross}gcc >/dev/null ||
+	die "'${cross}gcc' not found (apt-get install gcc-aarch64-linux-gnu)"
 
-# One build at a time per cache folder (make check and make demo may overlap).
+# One build at a time per cache folder and arch (make check and make demo may
+# overlap); the shared tree (steps 1 and 2) under the x86 build's lock.
 mkdir -p "$cache"
+if [ -n "$tag" ]; then
+	exec 7>"$cache/build$tag.lock"
+	flock -n 7 || { say "waiting for another $karch kernel build in $cache"; flock 7; }
+fi
 exec 9>"$cache/build.lock"
-flock -n 9 || { say "waiting for another kernel build in $cache"; flock 9; }
+[ -n "$tag" ] || flock -n 9 || { say "waiting for another kernel build in $cache"; flock 9; }
 
 # What the result depends on; the same key as last time means nothing to do.
 key=$(ls -l --time-style=+%s "$tar" | awk '{ print $5, $6 }';
-      cat "$here"/*.patch "$frag" "$0" | sha256sum)
-if [ -f "$cache/bzImage" ] && [ "$(cat "$cache/bzImage.key" 2>/dev/null)" = "$key" ]; then
-	say "bzImage is up to date ($cache/bzImage)"
+      { [ $mode = headers ] || cat "$frag"; cat "$here"/*.patch "$0"; } | sha256sum)
+if [ -e "$image" ] && [ "$(cat "$image.key" 2>/dev/null)" = "$key" ]; then
+	say "$(basename "$image") is up to date ($image)"
 	exit 0
 fi
+[ -z "$tag" ] || flock -n 9 || { say "waiting for another kernel build in $cache"; flock 9; }
 
 # 1. The tree, unpacked once per tarball (into a scratch folder, then moved).
 tarstamp=$(ls -l --time-style=+%s "$tar" | awk '{ print $5, $6 }')
@@ -78,13 +104,22 @@ if [ "$(series_id "$applied")" != "$(series_id "$here")" ]; then
 	done
 fi
 
+[ -z "$tag" ] || exec 9>&-    # the tree is ready: the other arch may go on
+
+if [ $mode = headers ]; then
+	say "installing the $karch UAPI headers into $obj/usr/include"
+	kmake -s headers >"$cache/build$tag.log" 2>&1 || { cat "$cache/build$tag.log" >&2; die "make headers failed"; }
+	echo "$key" >"$image.key"
+	exit 0
+fi
+
 # 3. The configuration: tinyconfig, the fragment merged in, then checked.
 mkdir -p "$obj"
 if ! cmp -s "$frag" "$obj/.tracebox-fragment" || [ ! -f "$obj/.config" ]; then
-	say "configuring: tinyconfig + kernel/tracebox.config"
-	kmake -s tinyconfig >"$cache/config.log" 2>&1 || { cat "$cache/config.log"; die "make tinyconfig failed"; }
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" >>"$cache/config.log" 2>&1
-	kmake -s olddefconfig >>"$cache/config.log" 2>&1 || { cat "$cache/config.log"; die "make olddefconfig failed"; }
+	say "configuring: tinyconfig + kernel/$(basename "$frag")"
+	kmake -s tinyconfig >"$cache/config$tag.log" 2>&1 || { cat "$cache/config$tag.log"; die "make tinyconfig failed"; }
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" >>"$cache/config$tag.log" 2>&1
+	kmake -s olddefconfig >>"$cache/config$tag.log" 2>&1 || { cat "$cache/config$tag.log"; die "make olddefconfig failed"; }
 	cp "$frag" "$obj/.tracebox-fragment"
 fi
 lost=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$frag" |
@@ -95,15 +130,15 @@ lost=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\
 	done)
 if [ -n "$lost" ]; then
 	rm -f "$obj/.tracebox-fragment"
-	die "options of kernel/tracebox.config that did not stick (a missing dependency?):
+	die "options of kernel/$(basename "$frag") that did not stick (a missing dependency?):
 $lost"
 fi
 
-# 4. bzImage, with a progress line every 10% (estimated from the last build).
-est=$(cat "$cache/kbuild.count" 2>/dev/null || echo 1000)
-say "building bzImage with $jobs jobs (about 5 minutes on 2 idle cores; log: $cache/build.log)"
+# 4. The image, with a progress line every 10% (estimated from the last build).
+est=$(cat "$cache/kbuild$tag.count" 2>/dev/null || echo 1000)
+say "building $target with $jobs jobs (about 5 minutes on 2 idle cores; log: $cache/build$tag.log)"
 start=$(date +%s)
-{ kmake -j"$jobs" bzImage 2>&1; echo $? >"$cache/build.rc"; } | tee "$cache/build.log" | {
+{ kmake -j"$jobs" $target 2>&1; echo $? >"$cache/build$tag.rc"; } | tee "$cache/build$tag.log" | {
 	n=0 shown=0
 	while IFS= read -r line; do
 		case $line in *" CC "*|*" AS "*|*" LD "*|*" AR "*) n=$((n + 1)) ;; *) continue ;; esac
@@ -113,14 +148,14 @@ start=$(date +%s)
 			say "[$pct%] $n steps, $(($(date +%s) - start)) s"
 		fi
 	done
-	echo "$n" >"$cache/kbuild.count.new"
+	echo "$n" >"$cache/kbuild$tag.count.new"
 }
-if [ "$(cat "$cache/build.rc")" != 0 ]; then
-	grep -B2 -A8 -m3 'error' "$cache/build.log" >&2 || tail -30 "$cache/build.log" >&2
-	die "the kernel build failed (full log: $cache/build.log)"
+if [ "$(cat "$cache/build$tag.rc")" != 0 ]; then
+	grep -B2 -A8 -m3 'error' "$cache/build$tag.log" >&2 || tail -30 "$cache/build$tag.log" >&2
+	die "the kernel build failed (full log: $cache/build$tag.log)"
 fi
-n=$(cat "$cache/kbuild.count.new")
-[ "$n" -gt 200 ] && mv "$cache/kbuild.count.new" "$cache/kbuild.count" || rm -f "$cache/kbuild.count.new"
-cp "$obj/arch/x86/boot/bzImage" "$cache/bzImage"
-echo "$key" >"$cache/bzImage.key"
-say "done in $(($(date +%s) - start)) s: $cache/bzImage ($(du -k "$cache/bzImage" | cut -f1) KiB)"
+n=$(cat "$cache/kbuild$tag.count.new")
+[ "$n" -gt 200 ] && mv "$cache/kbuild$tag.count.new" "$cache/kbuild$tag.count" || rm -f "$cache/kbuild$tag.count.new"
+cp "$obj/$built" "$image"
+echo "$key" >"$image.key"
+say "done in $(($(date +%s) - start)) s: $image ($(du -k "$image" | cut -f1) KiB)"

@@ -1,4 +1,5 @@
-# kernel.mk - `make kernel`: the patched linux-source-6.1 bzImage, built in a
+# kernel.mk - `make kernel`: the patched linux-source-6.1 bzImage (`make
+# kernel-arm64`: the arm64 Image), built in a
 # cache folder outside the repository (kernel/build.sh does the work).
 TRACEBOX_CACHE ?= $(HOME)/.cache/tracebox
 KERNEL_IMAGE   := $(TRACEBOX_CACHE)/bzImage
@@ -17,3 +18,18 @@ $(KERNEL_IMAGE): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tra
 .PHONY: kernel-checkpatch
 kernel-checkpatch: $(KERNEL_IMAGE)
 	@$(TRACEBOX_CACHE)/linux-source-6.1/scripts/checkpatch.pl --strict kernel/*.patch
+
+# The arm64 board's kernel: the same series, cross-built (KARCH=arm64) from
+# tinyconfig + kernel/tracebox-arm64.config, beside the x86 one in the cache.
+KERNEL_IMAGE_ARM64   := $(TRACEBOX_CACHE)/Image-arm64
+# its UAPI headers (make headers ARCH=arm64), for the aarch64 tiny recorder
+KERNEL_HEADERS_ARM64 := $(TRACEBOX_CACHE)/headers-arm64/usr/include
+
+.PHONY: kernel-arm64 kernel-headers-arm64
+kernel-arm64: $(KERNEL_IMAGE_ARM64)
+$(KERNEL_IMAGE_ARM64): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox-arm64.config kernel/build.sh
+	@KARCH=arm64 kernel/build.sh
+
+kernel-headers-arm64: $(KERNEL_HEADERS_ARM64).key
+$(KERNEL_HEADERS_ARM64).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh
+	@KARCH=arm64 kernel/build.sh headers

@@ -4,8 +4,23 @@
 # Included by the Makefile. TINY_CC and TINY_ASM (the kernel's uapi asm/
 # folder of the target) change for a cross build.
 
-TINY       := $(BUILD)/tiny
+# TINY_ARCH=aarch64: the arm64 board's, cross-built with Debian's
+# musl-dev:arm64 wrapper against the arm64 UAPI headers of the kernel tree
+# (make kernel-headers-arm64), as build/tiny-aarch64/tracebox.
+TINY_ARCH  ?=
+ifeq ($(TINY_ARCH),aarch64)
+TINY       := $(BUILD)/tiny-aarch64
+TINY_CC    := aarch64-linux-musl-gcc
+TINY_STRIP := aarch64-linux-gnu-strip
+TINY_UAPI  := $(KERNEL_HEADERS_ARM64)
+TINY_ASM   := $(TINY_UAPI)/asm
+TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM64).key
+else ifneq ($(TINY_ARCH),)
+$(error TINY_ARCH=$(TINY_ARCH): only aarch64 (or none: the host's))
+endif
+TINY       ?= $(BUILD)/tiny
 TINY_CC    ?= musl-gcc
+TINY_UAPI  ?= /usr/include
 TINY_ASM   ?= /usr/include/$(shell gcc -print-multiarch 2>/dev/null)/asm
 TINY_STRIP ?= strip
 TINY_GOAL  := 204800
@@ -36,10 +51,10 @@ TINY_LDFLAGS := -static -Wl,--gc-sections -Wl,-z,norelro
 .PHONY: tiny
 tiny: $(TINY)/tracebox $(addprefix $(TINY)/,$(TINY_APPLETS))
 
-$(TINY)/uapi/.links:
+$(TINY)/uapi/.links: $(TINY_UAPI_DEP)
 	@mkdir -p $(dir $@)
-	ln -sfn /usr/include/linux $(TINY)/uapi/linux
-	ln -sfn /usr/include/asm-generic $(TINY)/uapi/asm-generic
+	ln -sfn $(TINY_UAPI)/linux $(TINY)/uapi/linux
+	ln -sfn $(TINY_UAPI)/asm-generic $(TINY)/uapi/asm-generic
 	ln -sfn $(TINY_ASM) $(TINY)/uapi/asm
 	@touch $@
 

@@ -1,5 +1,6 @@
-# qemu.mk - the guest: `make initramfs`, `make qemu-check` (the test plan in
-# QEMU, then the host's checks of what it sent back), `make qemu-shell`.
+# qemu.mk - the guests: `make initramfs` (`initramfs-arm64`), `make qemu-check`
+# (each board's test plan in QEMU, x86 then arm64, then the host's checks of
+# what it sent back), `make qemu-shell` (ARCH=arm64: the arm64 board's).
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
 INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
@@ -10,8 +11,34 @@ initramfs: $(INITRAMFS)
 $(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(INITRAMFS_DEPS)
 	@BUILD=$(BUILD) initramfs/build.sh $@
 
+# the arm64 board builds its parts itself, or says which package is missing
 qemu-check: kernel initramfs
-	@BUILD=$(BUILD) qemu/check.sh
+	@BUILD=$(BUILD) qemu/check.sh; x=$$?; BUILD=$(BUILD) qemu/check.sh -a arm64 && exit $$x
 
-qemu-shell: kernel initramfs
-	@BUILD=$(BUILD) qemu/run.sh -m shell
+QEMU_BOARD := $(if $(filter arm64 aarch64,$(ARCH)),arm64,x86_64)
+qemu-shell: $(if $(filter arm64,$(QEMU_BOARD)),kernel-arm64 initramfs-arm64,kernel initramfs)
+	@BUILD=$(BUILD) qemu/run.sh -a $(QEMU_BOARD) -m shell
+
+# The arm64 board: the aarch64 tiny recorder (make tiny TINY_ARCH=aarch64),
+# the workload cross-built with musl, Debian's busybox-static:arm64.
+INITRAMFS_ARM64 := $(BUILD)/initramfs-arm64.cpio.gz
+TINY_AARCH64    := $(BUILD)/tiny-aarch64
+BUSYBOX_ARM64   := $(TRACEBOX_CACHE)/busybox-arm64/busybox
+
+.PHONY: initramfs-arm64
+initramfs-arm64:
+	@$(MAKE) --no-print-directory tiny TINY_ARCH=aarch64
+	@$(MAKE) --no-print-directory $(INITRAMFS_ARM64)
+
+$(INITRAMFS_ARM64): $(TINY_AARCH64)/tracebox $(TINY_AARCH64)/workload $(BUSYBOX_ARM64) \
+		initramfs/init initramfs/files-arm64.list initramfs/check-arm64.sh initramfs/demo.sh \
+		initramfs/build.sh initramfs/mkcpio.py
+	@BUILD=$(BUILD) FILES_LIST=initramfs/files-arm64.list STRIP=aarch64-linux-gnu-strip \
+		initramfs/build.sh $@
+
+$(TINY_AARCH64)/workload: tests/tools/workload.c
+	@mkdir -p $(dir $@)
+	aarch64-linux-musl-gcc -O2 -Wall -static -o $@ $<
+
+$(BUSYBOX_ARM64):
+	@initramfs/busybox-arm64.sh

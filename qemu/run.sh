@@ -4,12 +4,15 @@
 # time-out, and the guest's verdict (its "@@ PASS/FAIL" lines) as exit status.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: qemu/run.sh [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
+# usage: qemu/run.sh [-a x86_64|arm64] [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
+#   -a ARCH  the board (default x86_64): arm64 boots ~/.cache/tracebox/Image-arm64
+#            with $BUILD/initramfs-arm64.cpio.gz in qemu-system-aarch64 -M virt
+#            -cpu cortex-a57 (TCG), the exports on a virtio console
 #   -m MODE  what the guest's /init runs (default shell): check = the test
 #            plan, demo = the demo recording, shell = an interactive shell
 #   -t S     hard time-out, QEMU killed after S seconds (default 300; shell: none)
 #   -o DIR   console.log and the files the guest exported (DIR/files/)
-#            (default $BUILD/qemu-MODE)
+#            (default $BUILD/qemu-MODE, $BUILD/qemu-arm64-MODE)
 #   -q       console to the log file only (the terminal gets the "@@ " and "== " lines)
 # env: BUILD (the build folder, default build), KERNEL (default
 #      ~/.cache/tracebox/bzImage), INITRD (default $BUILD/initramfs.cpio.gz),
@@ -20,24 +23,33 @@
 #       2 no verdict (the guest crashed or stopped early), 124 time-out.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-mode=shell timeout= out= quiet=
-while getopts m:t:o:q opt; do
+mode=shell timeout= out= quiet= arch=x86_64
+while getopts a:m:t:o:q opt; do
 	case $opt in
+	a) arch=$OPTARG ;;
 	m) mode=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	o) out=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '6,20s/^# \{0,1\}//p' "$0" >&2; exit 64 ;;
+	*) sed -n '6,23s/^# \{0,1\}//p' "$0" >&2; exit 64 ;;
 	esac
 done
 case $mode in check|demo|shell) ;; *) echo "qemu: unknown mode '$mode'" >&2; exit 64 ;; esac
 build=${BUILD:-build}
 case $build in /*) ;; *) build=$top/$build ;; esac
-kernel=${KERNEL:-${TRACEBOX_CACHE:-$HOME/.cache/tracebox}/bzImage}
-initrd=${INITRD:-$build/initramfs.cpio.gz}
-out=${out:-$build/qemu-$mode}
-qemu=qemu-system-x86_64
-command -v $qemu >/dev/null || { echo "qemu: $qemu not found (apt-get install qemu-system-x86)" >&2; exit 2; }
+cache=${TRACEBOX_CACHE:-$HOME/.cache/tracebox}
+case $arch in
+x86_64)	kernel=${KERNEL:-$cache/bzImage} initrd=${INITRD:-$build/initramfs.cpio.gz}
+	out=${out:-$build/qemu-$mode} qemu=qemu-system-x86_64 pkg=qemu-system-x86
+	# no_timer_check: under TCG on a loaded host the 8254 timer check fails (a panic)
+	console=ttyS0 kargs=no_timer_check exp=ttyS1.out ;;
+arm64|aarch64) arch=arm64
+	kernel=${KERNEL:-$cache/Image-arm64} initrd=${INITRD:-$build/initramfs-arm64.cpio.gz}
+	out=${out:-$build/qemu-arm64-$mode} qemu=qemu-system-aarch64 pkg=qemu-system-arm
+	console=ttyAMA0 kargs= exp=hvc0.out ;;
+*)	echo "qemu: unknown board '$arch' (x86_64 or arm64)" >&2; exit 64 ;;
+esac
+command -v $qemu >/dev/null || { echo "qemu: $qemu not found (apt-get install $pkg)" >&2; exit 2; }
 for f in "$kernel" "$initrd"; do
 	[ -f "$f" ] || { echo "qemu: $f not found (make kernel initramfs)" >&2; exit 2; }
 done
@@ -63,20 +75,30 @@ probe_kvm() {
 	[ "$(sed -n 2p "$cache")" = works ]
 }
 accel=${QEMU_ACCEL:-auto}
+[ $arch = arm64 ] && accel=tcg    # another arch than the host's: always emulated
 case $accel in
 auto)	if probe_kvm; then accel=kvm; else accel=tcg; fi ;;
 kvm)	probe_kvm || echo "qemu: KVM hangs or is missing here; asked for it anyway" >&2 ;;
 esac
 [ "$accel" = tcg ] && accel=tcg,thread=multi
-append="console=ttyS0 tbmode=$mode panic=-1 ${GUEST_APPEND:-}"
+append="console=$console ${kargs:+$kargs }tbmode=$mode panic=-1 ${GUEST_APPEND:-}"
 [ "$mode" = shell ] || append="$append quiet"
-# two sockets of one core: SeaBIOS's MP table (no ACPI in the guest) lists packages
-set -- -accel "$accel" -smp 2,sockets=2,cores=1 -m "${QEMU_MEM:-512M}" -no-reboot -display none \
+if [ $arch = arm64 ]; then
+	# the virt machine has one UART for us: the exports go to a virtio console
+	set -- -M virt -cpu cortex-a57 -smp 2 -device virtio-serial-device \
+		-chardev file,id=exp,path="$out/$exp" -device virtconsole,chardev=exp
+else
+	# two sockets of one core: SeaBIOS's MP table (no ACPI in the guest) lists packages
+	set -- -smp 2,sockets=2,cores=1
+fi
+set -- "$@" -accel "$accel" -m "${QEMU_MEM:-512M}" -no-reboot -display none \
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 if [ "$mode" = shell ]; then
 	# Ctrl-A X quits, Ctrl-A C switches to the QEMU monitor
 	set -- "$@" -chardev stdio,id=con,mux=on,signal=off,logfile="$out/console.log" \
-		-serial chardev:con -serial file:"$out/ttyS1.out" -mon chardev=con
+		-serial chardev:con -mon chardev=con
+	# x86: the exports on the second serial port (ttyS1)
+	[ $arch = arm64 ] || set -- "$@" -serial file:"$out/$exp"
 	echo "qemu: booting the guest shell (Ctrl-A X quits); log: $out/console.log"
 	${timeout:+timeout --foreground -k 5 "$timeout"} $qemu "$@"
 	exit $?
@@ -84,7 +106,8 @@ fi
 
 # check, demo: no terminal input; the console goes to the log, and to the
 # terminal unless -q (then only the marked lines do)
-set -- "$@" -monitor none -serial file:"$out/console.log" -serial file:"$out/ttyS1.out"
+set -- "$@" -monitor none -serial file:"$out/console.log"
+[ $arch = arm64 ] || set -- "$@" -serial file:"$out/$exp"
 : >"$out/console.log"
 timeout -k 5 "${timeout:-300}" $qemu "$@" </dev/null >"$out/qemu.out" 2>&1 &
 qpid=$!
@@ -97,10 +120,10 @@ wait $qpid
 rc=$?
 [ -s "$out/qemu.out" ] && sed 's/^/qemu: /' "$out/qemu.out" >&2
 
-# the guest's exported files: a base64 tar between two marker lines
-if grep -q '^@@ EXPORT-END' "$out/ttyS1.out" 2>/dev/null; then
-	tr -d '\r' <"$out/ttyS1.out" | sed -n '/^@@ EXPORT-BEGIN/,/^@@ EXPORT-END/{/^@@/d;p}' |
-		base64 -d | tar -xf - -C "$out/files" || echo "qemu: the guest's export is damaged" >&2
+# the guest's exported files: a base64 tar.gz between two marker lines
+if grep -q '^@@ EXPORT-END' "$out/$exp" 2>/dev/null; then
+	tr -d '\r' <"$out/$exp" | sed -n '/^@@ EXPORT-BEGIN/,/^@@ EXPORT-END/{/^@@/d;p}' |
+		base64 -d | tar -xzf - -C "$out/files" || echo "qemu: the guest's export is damaged" >&2
 fi
 
 log=$(tr -d '\r' <"$out/console.log")

@@ -4,6 +4,8 @@
 # `trace-record syscall-counts`, and print `trace-report syscall-counts` of
 # that recording here, with the host build. Without QEMU or the kernel
 # source, it says so and runs the host demo (scripts/tools/demo.sh).
+# ARCH=arm64 (make demo ARCH=arm64): the arm64 board, emulated (TCG), whose
+# tiny recorder records there while this host reports.
 # SPDX-License-Identifier: GPL-2.0-only
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,28 +13,45 @@ cache=${TRACEBOX_CACHE:-$HOME/.cache/tracebox}
 cd "$top"
 BUILD=${BUILD:-build}
 export BUILD
-out=$BUILD/qemu-demo
+case ${ARCH:-x86_64} in
+arm64|aarch64)
+	board=arm64 out=$BUILD/qemu-arm64-demo image=$cache/Image-arm64 timeout=600
+	qemu=qemu-system-aarch64 pkg=qemu-system-arm ;;
+*)	board=x86_64 out=$BUILD/qemu-demo image=$cache/bzImage timeout=300
+	qemu=qemu-system-x86_64 pkg=qemu-system-x86 ;;
+esac
 
 why=
-command -v qemu-system-x86_64 >/dev/null || why="qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
+command -v $qemu >/dev/null || why="$qemu is not installed (apt-get install $pkg)"
 [ -r /usr/src/linux-source-6.1.tar.xz ] || why="the kernel source is not installed (apt-get install linux-source-6.1)"
+if [ $board = arm64 ]; then
+	for t in aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu aarch64-linux-musl-gcc:musl-dev:arm64; do
+		command -v ${t%%:*} >/dev/null || why="${t%%:*} is not installed (apt-get install ${t#*:})"
+	done
+fi
 if [ -n "$why" ]; then
 	echo "demo: $why; running the demo on this host instead"
 	exec scripts/tools/demo.sh
 fi
 
-if [ ! -f "$cache/bzImage" ]; then
-	echo "demo: the patched kernel is not built yet: building it now, once (several minutes;"
-	echo "      later runs reuse $cache/bzImage)"
+if [ ! -f "$image" ]; then
+	echo "demo: the patched $board kernel is not built yet: building it now, once (several minutes;"
+	echo "      later runs reuse $image)"
 fi
-make -s --no-print-directory kernel
-make -s --no-print-directory BUILD="$BUILD" initramfs    # says so when it packs a new one
+if [ $board = arm64 ]; then
+	make -s --no-print-directory kernel-arm64
+	make -s --no-print-directory BUILD="$BUILD" initramfs-arm64
+else
+	make -s --no-print-directory kernel
+	make -s --no-print-directory BUILD="$BUILD" initramfs    # says so when it packs a new one
+fi
 
-echo "demo: booting the guest (QEMU, 2 CPUs; the console goes to $out/console.log)"
-qemu/run.sh -m demo -q -t 300 -o "$out" | sed -n 's/^@@ //p; /^== /p' | grep -v '^DONE$\|^EXPORT' || true
+echo "demo: booting the $board guest (QEMU, 2 CPUs; the console goes to $out/console.log)"
+qemu/run.sh -a $board -m demo -q -t $timeout -o "$out" | sed -n 's/^@@ //p; /^== /p' |
+	grep -v '^DONE$\|^EXPORT' || true
 [ -f "$out/files/demo.data" ] || { echo "demo: the guest sent no recording back (see $out/console.log)" >&2; exit 1; }
 
 echo
 echo "== host: $BUILD/trace-report -i $out/files/demo.data syscall-counts"
-"$BUILD/trace-report" --header-only -i "$out/files/demo.data" | grep '^# \(os release\|syscall map\)'
+"$BUILD/trace-report" --header-only -i "$out/files/demo.data" | grep '^# \(os release\|arch\|syscall map\)'
 "$BUILD/trace-report" -i "$out/files/demo.data" syscall-counts

@@ -7,7 +7,9 @@ libexpat1-dev zlib1g-dev libzstd-dev libcrypt-dev time python3 libsqlite3-dev cl
 linux-perf busybox-static linux-source-6.1 file valgrind
 clang clang-14 libclang-rt-14-dev
 qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libiberty-dev
-musl-tools"
+gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm musl-tools musl-dev:arm64"
+# the arm64 board: the cross compilers, its QEMU, and (initramfs/busybox-arm64.sh)
+# busybox-static:arm64 fetched with apt-get download, which needs arm64 lists
 
 missing=""
 for p in $PKGS; do
@@ -21,5 +23,8 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
+case $missing in *:arm64*)
+	dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64 ;;
+esac
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,5 +1,6 @@
 /* workload.c - a known workload for the oracle tests: exactly N getppid()
- * calls and M open() calls that fail with ENOENT, then exit 0.
+ * calls and M open() calls that fail with ENOENT, then exit 0 (openat() on
+ * arches without open, such as aarch64).
  * usage: workload N M [SPIN_MS [SIGNALS]] (SPIN_MS: keep calling getppid for
  * that long; SIGNALS: send itself that many SIGUSR1 with tgkill, si_code
  * SI_TKILL = -6, and as many SIGUSR2 with sigqueue, SI_QUEUE = -1, after the
@@ -39,7 +40,11 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++)
 		syscall(SYS_getppid);      /* no libc caching, one syscall each */
 	for (long i = 0; i < m; i++)
+#ifdef SYS_open
 		if (syscall(SYS_open, "/nonexistent/tracebox-workload", O_RDONLY) != -1 ||
+#else
+		if (syscall(SYS_openat, AT_FDCWD, "/nonexistent/tracebox-workload", O_RDONLY) != -1 ||
+#endif
 		    errno != ENOENT)
 			return 1;
 	if (sigs > 0) {
