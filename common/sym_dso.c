@@ -8,20 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "elf_buildid.h"
 #include "sym_dso.h"
 #include "sym_elf.h"
 #include "tb_err.h"
-
-void sym_buildid_hex(const unsigned char *id, size_t len, char *buf)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < len; i++) {
-		buf[2 * i] = hex[id[i] >> 4];
-		buf[2 * i + 1] = hex[id[i] & 15];
-	}
-	buf[2 * len] = 0;
-}
 
 static int is_regular(const char *p)
 {
@@ -132,7 +122,7 @@ static int try_file(struct sym_dso *d, struct sym_load_ctx *c, struct cand *k, c
 			if (main_file && !c->warning[0]) {
 				char hex[41];
 
-				sym_buildid_hex(d->bid, d->bid_len, hex);
+				buildid_hex(d->bid, (int)d->bid_len, hex);
 				snprintf(c->warning, sizeof(c->warning),
 					 "%s: build-id differs from the recording's (%s), symbols "
 					 "not used", path, hex);
@@ -195,7 +185,7 @@ static int cache_path(const struct sym_dso *d, const struct sym_load_ctx *c, con
 
 	if (!d->has_bid)
 		return -1;
-	sym_buildid_hex(d->bid, d->bid_len, hex);
+	buildid_hex(d->bid, (int)d->bid_len, hex);
 	snprintf(out, n, "%s/.build-id/%.2s/%s", c->buildid_dir, hex, hex + 2);
 	if (!is_regular(out)) {
 		size_t l = strlen(out);
@@ -269,7 +259,7 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 	if (!done && d->has_bid) {
 		char hex[41];
 
-		sym_buildid_hex(d->bid, d->bid_len, hex);
+		buildid_hex(d->bid, (int)d->bid_len, hex);
 		snprintf(path, sizeof(path), "%s/usr/lib/debug/.build-id/%.2s/%s.debug", c->symfs,
 			 hex, hex + 2);
 		done = try_file(d, c, &k, path, 0, &err);

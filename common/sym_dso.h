@@ -37,7 +37,5 @@ struct sym_load_ctx {
 /** sym_dso_load - find and read @d's symbols (once; sets d->loaded). 0 or TB_ERR_NOMEM. */
 int sym_dso_load(struct sym_dso *d, struct sym_load_ctx *c);
 
-/** sym_buildid_hex - @id as perf's build_id__sprintf writes it; @buf has 2 * len + 1 bytes */
-void sym_buildid_hex(const unsigned char *id, size_t len, char *buf);
 
 #endif

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <libiberty/demangle.h>
 #include "sym_dso.h"
+#include "elf_buildid.h"
 #include "sym_elf.h"
 #include "tb_err.h"
 
@@ -152,47 +153,20 @@ static Elf_Scn *section_by_name(struct sym_elf *e, const char *want, GElf_Shdr *
 	return NULL;
 }
 
-size_t sym_elf_note_build_id(const unsigned char *p, size_t len, unsigned char out[20])
-{
-	size_t off = 0;
-
-	while (len - off >= 12) {
-		uint32_t namesz, descsz, type;
-		size_t name_at, desc_at, next;
-
-		memcpy(&namesz, p + off, 4);
-		memcpy(&descsz, p + off + 4, 4);
-		memcpy(&type, p + off + 8, 4);
-		name_at = off + 12;
-		if (namesz > len || descsz > len)
-			return 0;
-		desc_at = name_at + ((namesz + 3u) & ~3u);
-		next = desc_at + ((descsz + 3u) & ~3u);
-		if (desc_at > len || next > len || desc_at + descsz > len)
-			return 0;
-		if (type == NT_GNU_BUILD_ID_TYPE && namesz == 4 && !memcmp(p + name_at, "GNU", 4)) {
-			size_t n = descsz > 20 ? 20 : descsz;
-
-			memcpy(out, p + desc_at, n);
-			return n;
-		}
-		off = next;
-	}
-	return 0;
-}
-
 size_t sym_elf_build_id(struct sym_elf *e, unsigned char out[20])
 {
 	static const char *const names[] = { ".note.gnu.build-id", ".notes", ".note" };
 	GElf_Shdr sh;
 	Elf_Scn *scn = NULL;
 	Elf_Data *d;
+	int n;
 
 	for (size_t i = 0; i < 3 && !scn; i++)
 		scn = section_by_name(e, names[i], &sh);
 	if (!scn || sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
 		return 0;
-	return sym_elf_note_build_id(d->d_buf, d->d_size, out);
+	n = buildid_notes(d->d_buf, d->d_size, out);
+	return n > 0 ? (size_t)n : 0;
 }
 
 int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n)

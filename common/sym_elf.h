@@ -41,8 +41,6 @@ void sym_elf_close(struct sym_elf *e);
 
 /** sym_elf_build_id - the GNU build-id note (perf's elf_read_build_id); its length or 0 */
 size_t sym_elf_build_id(struct sym_elf *e, unsigned char out[20]);
-/** sym_elf_note_build_id - the GNU build-id in a run of ELF notes (/sys/kernel/notes) */
-size_t sym_elf_note_build_id(const unsigned char *notes, size_t len, unsigned char out[20]);
 /** sym_elf_debuglink - the .gnu_debuglink file name; 0, or -1 if none */
 int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n);
 

@@ -13,6 +13,7 @@
 #include "ksyms.h"
 #include "sym_dso.h"
 #include "sym_elf.h"
+#include "elf_buildid.h"
 #include "symbols.h"
 #include "tb_err.h"
 
@@ -525,7 +526,7 @@ static size_t host_kernel_bid(unsigned char *out)
 	unsigned char buf[4096];
 	int fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
 	ssize_t n;
-	size_t len;
+	int len;
 
 	if (fd < 0)
 		return 0;
@@ -533,8 +534,8 @@ static size_t host_kernel_bid(unsigned char *out)
 	close(fd);
 	if (n <= 0)
 		return 0;
-	len = sym_elf_note_build_id(buf, (size_t)n, out);
-	return len;
+	len = buildid_notes(buf, (size_t)n, out);
+	return len > 0 ? (size_t)len : 0;
 }
 
 static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
@@ -552,7 +553,7 @@ static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
 	hl = host_kernel_bid(hb);
 	if (hl && hl == m->kbid_len && !memcmp(hb, m->kbid, hl))
 		return "/proc/kallsyms";
-	sym_buildid_hex(m->kbid, m->kbid_len, hex);
+	buildid_hex(m->kbid, (int)m->kbid_len, hex);
 	snprintf(buf, n, "%s/[kernel.kallsyms]/%s/kallsyms", m->buildid_dir, hex);
 	if (file_exists(buf))
 		return buf;

@@ -6,6 +6,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
+#include "elf_buildid.h"
 #include "sym_elf.h"
 #include "sym_table.h"
 
@@ -62,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		sink += strlen(why);
 	}
-	sink += sym_elf_note_build_id(data, size, id);
+	sink += (size_t)buildid_notes(data, size, id);
 	free(buf);
 	(void)sink;
 	return 0;
