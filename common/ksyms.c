@@ -28,6 +28,7 @@ struct ksyms {
 	const uint64_t *gate;
 	int loaded;
 	char *text;         /* names point into it */
+	const struct ksym *last;   /* the latest hit: stacks repeat their frames */
 };
 
 static int cmp_start(const void *a, const void *b)
@@ -119,6 +120,7 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 				return -1;
 			}
 			k->syms = ns;
+			k->last = NULL;
 		}
 		k->syms[n].start = addr;
 		k->syms[n].end = addr;
@@ -133,6 +135,7 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 		n++;
 	}
 	k->nr = 0;
+	k->last = NULL;
 	if (n == 0)
 		goto done;
 	/* /proc/kallsyms is in address order but for modules and BPF at its
@@ -151,6 +154,7 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 					 k->syms[a++] : k->syms[b++];
 			free(k->syms);
 			k->syms = m;
+			k->last = NULL;
 		}
 	}
 	/*
@@ -194,27 +198,40 @@ const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const 
 	return ksyms_lookup_range(k, addr, start, &end, mod);
 }
 
-const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
-			       const char **mod)
+/* The symbol containing @addr (perf's rule: a symbol's end belongs to it
+ * only when it is empty), or NULL; one search, the latest hit first. */
+static const struct ksym *find(struct ksyms *k, uint64_t addr)
 {
+	const struct ksym *s = k->last;
 	size_t lo = 0, hi = k->nr;
 
+	if (s && addr >= s->start && (addr < s->end || addr == s->start))
+		return s;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct ksym *s = &k->syms[mid];
 
+		s = &k->syms[mid];
 		if (addr < s->start)
 			hi = mid;
 		else if (addr > s->end || (addr == s->end && addr != s->start))
 			lo = mid + 1;
-		else {
-			*start = s->start;
-			*end = s->end;
-			*mod = s->mod;
-			return s->name;
-		}
+		else
+			return k->last = s;
 	}
 	return NULL;
+}
+
+const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
+			       const char **mod)
+{
+	const struct ksym *s = find(k, addr);
+
+	if (!s)
+		return NULL;
+	*start = s->start;
+	*end = s->end;
+	*mod = s->mod;
+	return s->name;
 }
 
 int ksyms_load_path(struct ksyms *k, const char *path)
@@ -322,22 +339,9 @@ void ksyms_free(struct ksyms *k)
 
 int ksyms_binding(struct ksyms *k, uint64_t addr)
 {
-	uint64_t start, end;
-	const char *mod;
-	size_t lo = 0, hi = k->nr;
+	const struct ksym *s = find(k, addr);
 
-	if (!ksyms_lookup_range(k, addr, &start, &end, &mod))
+	if (!s)
 		return -1;
-	while (lo < hi) {        /* the same search: the symbol found above */
-		size_t mid = lo + (hi - lo) / 2;
-		const struct ksym *s = &k->syms[mid];
-
-		if (addr < s->start)
-			hi = mid;
-		else if (addr > s->end || (addr == s->end && addr != s->start))
-			lo = mid + 1;
-		else
-			return s->bind == 'W' ? 2 : s->bind == 'G' ? 1 : 0;
-	}
-	return -1;
+	return s->bind == 'W' ? 2 : s->bind == 'G' ? 1 : 0;
 }
