@@ -232,25 +232,66 @@ static const char *default_input(void)
 	return "perf.data";
 }
 
-int trace_report_main(int argc, char **argv)
+/* The default: every sample printed as perf script prints it. Returns
+ * the exit status. */
+static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 {
-	struct pd_session *s = NULL;
 	struct report_print pr;
 	struct pd_consumer c = { 0 }, head;
-	struct report_side side = { 0 };
-	struct report_dump dump;
 	struct ksyms *ks = NULL;
 	struct tb_err err = { 0 };
-	const char *path;
-	struct cat_script canned = { 0 };
-	int fd, r, first, ret = 1;
-	unsigned lost = 0;
+	int r;
 
-	memset(&o, 0, sizeof(o));
-	o.max_stack = 127;
-	first = args_parse(&report_help, argc, argv);
-	if (first < 0)
-		return first == -2 ? 0 : 1;
+	if (report_print_init(&pr, s, stdout, o.nsecs)) {
+		error_msg("out of memory");
+		return 1;
+	}
+	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
+			       o.no_callchain, o.max_stack)) {
+		report_print_finish(&pr);
+		return 1;
+	}
+	/* perf resolves kernel addresses in file mode only: in pipe mode the
+	 * tracing data arrives after it sets up its resolver. */
+	if (!pd_session_is_pipe(s))
+		ks = ksyms_attach(pd_session_tep(s), "/proc/kallsyms",
+				  &pd_session_stats(s)->nr_kernel_mmaps);
+	xstdout_buffer();
+	c.ctx = &pr;
+	c.sample = o.stats ? NULL : report_print_sample;
+	c.stat_round = o.stats ? NULL : report_stat_table;
+	o.filter.flush = report_print_flush;
+	o.filter.flush_ctx = &pr;
+	report_filter_wrap(&o.filter, &c, &head);
+	r = pd_session_process(s, &head, &err);
+	if (report_print_finish(&pr) && !r)
+		r = -1;
+	tep_log_flush(r == 0);           /* a failed run says one line */
+	warn_lost_features(s, path, lost);
+	if (!stdout_ok()) {
+		r = r ? r : -1;
+	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
+		report_err(path, r, &err);
+	}
+	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		if (!o.quiet)
+			fprintf(stderr, "%s\n", w);
+	if (o.stats && !r)
+		print_stats(pd_session_stats(s));
+	else if (!o.quiet)
+		warn_about_errors(pd_session_stats(s));
+	if (!o.quiet && !r)                   /* a failed run says one line */
+		warn_about_skipped(pd_session_stats(s));
+	ksyms_free(ks);
+	return r ? 1 : 0;
+}
+
+/* What needs no recording: --recover, -s lang, the canned script's name.
+ * Returns an exit status, or -1 to go on reading the recording. */
+static int early_modes(int argc, char **argv, int first, struct cat_script *canned)
+{
+	int r;
+
 	if (o.recover)
 		return report_recover(o.recover, o.output);
 	if (o.output) {
@@ -262,7 +303,7 @@ int trace_report_main(int argc, char **argv)
 		return 0;
 	}
 	if (!o.script && first < argc) {
-		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, &canned);
+		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, canned);
 		if (r == -1 && !have_scripts() && !strchr(argv[first], '/'))
 			no_scripts_msg();
 		else if (r == -1)
@@ -272,8 +313,29 @@ int trace_report_main(int argc, char **argv)
 			error_msg("out of memory");
 		if (r)
 			return 1;
-		o.script = canned.script;
+		o.script = canned->script;
 	}
+	return -1;
+}
+
+int trace_report_main(int argc, char **argv)
+{
+	struct pd_session *s = NULL;
+	struct report_side side = { 0 };
+	struct report_dump dump;
+	struct tb_err err = { 0 };
+	const char *path;
+	struct cat_script canned = { 0 };
+	int fd, r, first, ret = 1;
+	unsigned lost = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.max_stack = 127;
+	first = args_parse(&report_help, argc, argv);
+	if (first < 0)
+		return first == -2 ? 0 : 1;
+	if ((r = early_modes(argc, argv, first, &canned)) >= 0)
+		return r;
 	tep_log_like_perf();
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
@@ -332,50 +394,9 @@ int trace_report_main(int argc, char **argv)
 			warn_about_skipped(pd_session_stats(s));
 		goto out;
 	}
-	if (report_print_init(&pr, s, stdout, o.nsecs)) {
-		error_msg("out of memory");
-		goto out;
-	}
-	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
-			       o.no_callchain, o.max_stack)) {
-		report_print_finish(&pr);
-		goto out;
-	}
-	/* perf resolves kernel addresses in file mode only: in pipe mode the
-	 * tracing data arrives after it sets up its resolver. */
-	if (!pd_session_is_pipe(s))
-		ks = ksyms_attach(pd_session_tep(s), "/proc/kallsyms",
-				  &pd_session_stats(s)->nr_kernel_mmaps);
-	xstdout_buffer();
-	c.ctx = &pr;
-	c.sample = o.stats ? NULL : report_print_sample;
-	c.stat_round = o.stats ? NULL : report_stat_table;
-	o.filter.flush = report_print_flush;
-	o.filter.flush_ctx = &pr;
-	report_filter_wrap(&o.filter, &c, &head);
-	r = pd_session_process(s, &head, &err);
-	if (report_print_finish(&pr) && !r)
-		r = -1;
-	tep_log_flush(r == 0);           /* a failed run says one line */
-	warn_lost_features(s, path, &lost);
-	if (!stdout_ok()) {
-		r = r ? r : -1;
-	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
-		report_err(path, r, &err);
-	}
-	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
-		if (!o.quiet)
-			fprintf(stderr, "%s\n", w);
-	if (o.stats && !r)
-		print_stats(pd_session_stats(s));
-	else if (!o.quiet)
-		warn_about_errors(pd_session_stats(s));
-	if (!o.quiet && !r)                   /* a failed run says one line */
-		warn_about_skipped(pd_session_stats(s));
-	ret = r ? 1 : 0;
+	ret = print_events(s, path, &lost);
 out:
 	report_filter_free(&o.filter);
-	ksyms_free(ks);
 	pd_session_close(s);
 	cat_script_free(&canned);
 	free(o.fields.items);
