@@ -127,6 +127,64 @@ static int str_len(const unsigned char *rec, size_t at, size_t end)
 	return at >= end ? 0 : (int)strnlen((const char *)rec + at, end - at);
 }
 
+/* MMAP2's body, perf_event__fprintf_mmap2's way. */
+static int side_mmap2(FILE *fp, const struct pd_record *r, size_t end)
+{
+	const unsigned char *p = r->rec;
+	uint16_t misc = pd_u16(p + 4);
+	uint32_t prot, flags;
+	char perm[5];
+
+	if (end < 73)
+		return too_short(r, "MMAP2", 73);
+	prot = pd_u32(p + 64);
+	flags = pd_u32(p + 68);
+	perm[0] = prot & 1 ? 'r' : '-';
+	perm[1] = prot & 2 ? 'w' : '-';
+	perm[2] = prot & 4 ? 'x' : '-';
+	perm[3] = flags & 1 ? 's' : 'p';
+	perm[4] = 0;
+	fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64,
+		(int32_t)pd_u32(p + 8), (int32_t)pd_u32(p + 12), pd_u64(p + 16),
+		pd_u64(p + 24), pd_u64(p + 32));
+	if (misc & MISC_MMAP_BUILD_ID) {
+		unsigned n = p[40] > 20 ? 20 : p[40];
+
+		fputs(" <", fp);
+		for (unsigned i = 0; i < n; i++)
+			fprintf(fp, "%02x", p[44 + i]);
+		fputc('>', fp);
+	} else {
+		fprintf(fp, " %02x:%02x %" PRIu64 " %" PRIu64, pd_u32(p + 40),
+			pd_u32(p + 44), pd_u64(p + 48), pd_u64(p + 56));
+	}
+	fprintf(fp, "]: %s %.*s\n", perm, str_len(p, 72, end), (const char *)p + 72);
+	return 0;
+}
+
+/* NAMESPACES' body, perf_event__fprintf_namespaces' way. */
+static int side_namespaces(FILE *fp, const struct pd_record *r, size_t end)
+{
+	const unsigned char *p = r->rec;
+	uint64_t nr;
+
+	if (end < 24)
+		return too_short(r, "NAMESPACES", 24);
+	nr = pd_u64(p + 16);
+	if (nr > (end - 24) / 16)
+		return too_short(r, "NAMESPACES", 24 + 16 * (size_t)(nr > 4096 ? 4096 : nr));
+	fprintf(fp, " %d/%d - nr_namespaces: %u\n\t\t[", (int32_t)pd_u32(p + 8),
+		(int32_t)pd_u32(p + 12), (unsigned)nr);
+	for (uint64_t i = 0; i < nr; i++) {
+		if (i && i % 4 == 0)
+			fprintf(fp, "\n\t\t ");
+		fprintf(fp, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned)i,
+			i < 7 ? ns_names[i] : "(null)", pd_u64(p + 24 + i * 16),
+			pd_u64(p + 32 + i * 16), i + 1 != nr ? ", " : "]\n");
+	}
+	return 0;
+}
+
 /* The body after "PERF_RECORD_NAME" (perf_event__fprintf). */
 int report_side_body(FILE *fp, const struct pd_record *r, size_t end)
 {
@@ -157,36 +215,8 @@ int report_side_body(FILE *fp, const struct pd_record *r, size_t end)
 			pd_u64(p + 24), pd_u64(p + 32), misc & MISC_MMAP_DATA ? 'r' : 'x',
 			str_len(p, 40, end), (const char *)p + 40);
 		return 0;
-	case PD_REC_MMAP2: {
-		uint32_t prot, flags;
-		char perm[5];
-
-		if (end < 73)
-			return too_short(r, "MMAP2", 73);
-		prot = pd_u32(p + 64);
-		flags = pd_u32(p + 68);
-		perm[0] = prot & 1 ? 'r' : '-';
-		perm[1] = prot & 2 ? 'w' : '-';
-		perm[2] = prot & 4 ? 'x' : '-';
-		perm[3] = flags & 1 ? 's' : 'p';
-		perm[4] = 0;
-		fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64,
-			(int32_t)pd_u32(p + 8), (int32_t)pd_u32(p + 12), pd_u64(p + 16),
-			pd_u64(p + 24), pd_u64(p + 32));
-		if (misc & MISC_MMAP_BUILD_ID) {
-			unsigned n = p[40] > 20 ? 20 : p[40];
-
-			fputs(" <", fp);
-			for (unsigned i = 0; i < n; i++)
-				fprintf(fp, "%02x", p[44 + i]);
-			fputc('>', fp);
-		} else {
-			fprintf(fp, " %02x:%02x %" PRIu64 " %" PRIu64, pd_u32(p + 40),
-				pd_u32(p + 44), pd_u64(p + 48), pd_u64(p + 56));
-		}
-		fprintf(fp, "]: %s %.*s\n", perm, str_len(p, 72, end), (const char *)p + 72);
-		return 0;
-	}
+	case PD_REC_MMAP2:
+		return side_mmap2(fp, r, end);
 	case PD_REC_LOST:
 		if (end < 24)
 			return too_short(r, "LOST", 24);
@@ -208,25 +238,8 @@ int report_side_body(FILE *fp, const struct pd_record *r, size_t end)
 			(int32_t)pd_u32(p + 8), (int32_t)pd_u32(p + 12));
 		return 0;
 	}
-	case REC_NAMESPACES: {
-		uint64_t nr;
-
-		if (end < 24)
-			return too_short(r, "NAMESPACES", 24);
-		nr = pd_u64(p + 16);
-		if (nr > (end - 24) / 16)
-			return too_short(r, "NAMESPACES", 24 + 16 * (size_t)(nr > 4096 ? 4096 : nr));
-		fprintf(fp, " %d/%d - nr_namespaces: %u\n\t\t[", (int32_t)pd_u32(p + 8),
-			(int32_t)pd_u32(p + 12), (unsigned)nr);
-		for (uint64_t i = 0; i < nr; i++) {
-			if (i && i % 4 == 0)
-				fprintf(fp, "\n\t\t ");
-			fprintf(fp, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (unsigned)i,
-				i < 7 ? ns_names[i] : "(null)", pd_u64(p + 24 + i * 16),
-				pd_u64(p + 32 + i * 16), i + 1 != nr ? ", " : "]\n");
-		}
-		return 0;
-	}
+	case REC_NAMESPACES:
+		return side_namespaces(fp, r, end);
 	case REC_CGROUP:
 		if (end < 17)
 			return too_short(r, "CGROUP", 17);

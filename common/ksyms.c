@@ -46,6 +46,52 @@ static int same_group(const struct ksym *a, const struct ksym *b)
 }
 
 /* parse @buf (@len bytes, buf[len] writable), which the table then owns */
+/* /proc/kallsyms is in address order but for modules and BPF at its
+ * end: sort that tail (from @sorted_to) and merge it in. */
+static void sort_tail(struct ksyms *k, size_t n, int sorted, size_t sorted_to)
+{
+	if (!sorted) {
+		struct ksym *m = malloc(n * sizeof(*m));
+		size_t a = 0, b = sorted_to, o = 0;
+
+		qsort(k->syms + sorted_to, n - sorted_to, sizeof(*k->syms), cmp_start);
+		if (!m) {
+			qsort(k->syms, n, sizeof(*k->syms), cmp_start);
+		} else {
+			while (a < sorted_to || b < n)
+				m[o++] = b == n || (a < sorted_to &&
+						    cmp_start(&k->syms[a], &k->syms[b]) <= 0) ?
+					 k->syms[a++] : k->syms[b++];
+			free(k->syms);
+			k->syms = m;
+			k->last = NULL;
+		}
+	}
+}
+
+/* Symbol ends and duplicates, as perf fixes them up; sets k->nr. */
+static void fix_ends(struct ksyms *k, size_t n)
+{
+	/*
+	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
+	 * symbol ends where the next one of its dso (the kernel, or its
+	 * module) starts, the last of a dso a page past its start rounded
+	 * up; of symbols sharing an address only the one listed last has a
+	 * length, so it is the one kept.
+	 */
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i + 1;
+
+		while (j < n && k->syms[j].start == k->syms[i].start)
+			j++;
+		k->syms[i].end = j < n && same_group(&k->syms[i], &k->syms[j]) ? k->syms[j].start :
+			((k->syms[i].start + 4095) & ~4095ULL) + 4096;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (i + 1 == n || k->syms[i + 1].start != k->syms[i].start)
+			k->syms[k->nr++] = k->syms[i];
+}
+
 static int load_owned(struct ksyms *k, char *buf, size_t len)
 {
 	char *line, *next;
@@ -138,43 +184,8 @@ static int load_owned(struct ksyms *k, char *buf, size_t len)
 	k->last = NULL;
 	if (n == 0)
 		goto done;
-	/* /proc/kallsyms is in address order but for modules and BPF at its
-	 * end: sort that tail and merge it in */
-	if (!sorted) {
-		struct ksym *m = malloc(n * sizeof(*m));
-		size_t a = 0, b = sorted_to, o = 0;
-
-		qsort(k->syms + sorted_to, n - sorted_to, sizeof(*k->syms), cmp_start);
-		if (!m) {
-			qsort(k->syms, n, sizeof(*k->syms), cmp_start);
-		} else {
-			while (a < sorted_to || b < n)
-				m[o++] = b == n || (a < sorted_to &&
-						    cmp_start(&k->syms[a], &k->syms[b]) <= 0) ?
-					 k->syms[a++] : k->syms[b++];
-			free(k->syms);
-			k->syms = m;
-			k->last = NULL;
-		}
-	}
-	/*
-	 * perf 6.1 (symbols__fixup_end, then symbols__fixup_duplicate): a
-	 * symbol ends where the next one of its dso (the kernel, or its
-	 * module) starts, the last of a dso a page past its start rounded
-	 * up; of symbols sharing an address only the one listed last has a
-	 * length, so it is the one kept.
-	 */
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i + 1;
-
-		while (j < n && k->syms[j].start == k->syms[i].start)
-			j++;
-		k->syms[i].end = j < n && same_group(&k->syms[i], &k->syms[j]) ? k->syms[j].start :
-			((k->syms[i].start + 4095) & ~4095ULL) + 4096;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (i + 1 == n || k->syms[i + 1].start != k->syms[i].start)
-			k->syms[k->nr++] = k->syms[i];
+	sort_tail(k, n, sorted, sorted_to);
+	fix_ends(k, n);
 done:
 	free(k->text);
 	k->text = buf;
