@@ -32,19 +32,6 @@ static void resolve_fb(struct report_print *p, const struct pd_event *ev, uint64
 		rp_resolve(p, ev->sample->pid, mode == 1 ? 2 : 1, addr, l);
 }
 
-static void put_symoff(struct report_print *p, const struct rp_loc *l, int offsets)
-{
-	if (!l->sym) {
-		ro_mem(p, "[unknown]", 9);
-		return;
-	}
-	ro_str(p, l->sym);
-	if (offsets) {
-		ro_mem(p, "+0x", 3);
-		ro_unum(p, l->symoff, 16, 0, ' ');
-	}
-}
-
 static void print_addr(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
 	struct rp_loc l;
@@ -55,7 +42,7 @@ static void print_addr(struct report_print *p, const struct pd_event *ev, uint64
 	resolve_fb(p, ev, ev->sample->addr, &l);
 	if (f & RF_SYM) {
 		ro_ch(p, ' ');
-		put_symoff(p, &l, f & RF_SYMOFFSET);
+		ro_sym(p, &l, f & RF_SYMOFFSET);
 	}
 	if (f & RF_DSO) {
 		ro_mem(p, " (", 2);
@@ -182,11 +169,11 @@ static void print_brstack(struct report_print *p, const struct pd_event *ev, uin
 			p->map_only = 0;
 		}
 		if (how == BR_SYM) {
-			put_symoff(p, &lf, 1);
+			ro_sym(p, &lf, 1);
 			if (dso)
 				put_bdso(p, &lf);
 			ro_ch(p, '/');
-			put_symoff(p, &lt, 1);
+			ro_sym(p, &lt, 1);
 			if (dso)
 				put_bdso(p, &lt);
 		} else {

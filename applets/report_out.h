@@ -148,4 +148,18 @@ static inline void ro_snum(struct report_print *p, int64_t v, size_t width, char
 void ro_printf(struct report_print *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* perf's "%s" of a symbol: its name and, asked for, "+0x<off>"; or [unknown] */
+static inline void ro_sym(struct report_print *p, const struct rp_loc *l, int offsets)
+{
+	if (!l->sym) {
+		ro_mem(p, "[unknown]", 9);
+		return;
+	}
+	ro_str(p, l->sym);
+	if (offsets) {
+		ro_mem(p, "+0x", 3);
+		ro_unum(p, l->symoff, 16, 0, ' ');
+	}
+}
+
 #endif

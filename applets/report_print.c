@@ -143,20 +143,6 @@ static int max_name_len(struct pd_session *s)
 	return max;
 }
 
-/* perf's "%s" of a symbol: its name and, asked for, "+0x<off>"; or [unknown] */
-static void put_sym(struct report_print *p, const struct rp_loc *l, int offsets)
-{
-	if (!l->sym) {
-		ro_mem(p, "[unknown]", 9);
-		return;
-	}
-	ro_str(p, l->sym);
-	if (offsets) {
-		ro_mem(p, "+0x", 3);
-		ro_unum(p, l->symoff, 16, 0, ' ');
-	}
-}
-
 static void put_dso(struct report_print *p, const char *dso)
 {
 	ro_mem(p, " (", 2);
@@ -176,7 +162,7 @@ static void print_ip_line(struct report_print *p, const struct pd_event *ev, uin
 		ro_unum(p, smp->ip, 16, 16, ' ');
 	if (f & RF_SYM) {
 		ro_ch(p, ' ');
-		put_sym(p, &l, f & RF_SYMOFFSET);
+		ro_sym(p, &l, f & RF_SYMOFFSET);
 	}
 	if (f & RF_DSO)
 		put_dso(p, l.dso);
@@ -227,7 +213,7 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		}
 		if (f & RF_SYM) {
 			ro_ch(p, ' ');
-			put_sym(p, &l, f & RF_SYMOFFSET);
+			ro_sym(p, &l, f & RF_SYMOFFSET);
 		}
 		if (f & RF_DSO)
 			put_dso(p, l.dso);
