@@ -47,6 +47,8 @@ struct engine_run {
 	int opened;
 	int broken;                 /* a server failed: no recording row, nothing more sent */
 	struct bytebuf sql, url;
+	struct xc_table samples;    /* the samples table: not a format's, target samples_rows */
+	struct xch_table samples_rows;
 	struct http_resp resp;
 	char **have_names, **have_types;   /* the columns of the table being set up */
 	int nr_have;
@@ -219,7 +221,7 @@ int xch_start(struct engine_run **run, const struct engine_start *st, struct tb_
 static const char *ch_type(const struct xc_type *t, char *buf, size_t cap)
 {
 	if (t->kind == XC_STR || t->kind == XC_BYTES)
-		return "String";
+		return t->array ? "Array(String)" : "String";
 	snprintf(buf, cap, "%s%s%d%s", t->array ? "Array(" : "", t->kind == XC_INT ? "Int" : "UInt",
 		 t->bits, t->array ? ")" : "");
 	return buf;
@@ -514,6 +516,42 @@ static int each_table(void *ctx, const struct tp_decoder *d)
 	return t->ready ? 0 : table_ready(c->r, t, c->err);
 }
 
+/* The samples table (export_samples.c) and its view on every server. */
+static int samples_ready(struct engine_run *r, struct tb_err *err)
+{
+	struct bytebuf cols = { 0 };
+	char buf[32];
+	int rc;
+
+	for (int k = 0; k < XC_NR_SAMPLE; k++) {
+		const char *ty = ch_type(&xc_sample_types[k], buf, sizeof(buf));
+
+		xc_quote(&cols, xc_sample_names[k], '`');
+		bb_put(&cols, " ", 1);
+		bb_put(&cols, ty, strlen(ty));
+		bb_put(&cols, k + 1 < XC_NR_SAMPLE ? ", " : "", k + 1 < XC_NR_SAMPLE ? 2 : 1);
+	}
+	if (cols.oom)
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	else if (!(rc = create(r, XC_SAMPLES, (const char *)cols.p, "common_recording",
+			       "common_recording, common_time", err)))
+		rc = view(r, XC_SAMPLES, "common_recording", err);
+	bb_free(&cols);
+	if (rc)
+		return rc;
+	r->samples.name = XC_SAMPLES;
+	r->samples.target = &r->samples_rows;
+	r->sql.len = 0;
+	sql_cat(r, "INSERT INTO ");
+	qname(r, r->local, XC_SAMPLES);
+	sql_cat(r, " FORMAT RowBinary");
+	r->samples_rows.insert = sql_done(r) ? strdup((const char *)r->sql.p) : NULL;
+	if (!r->samples_rows.insert)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	r->samples.ready = 1;
+	return 0;
+}
+
 /* The databases, the base tables, every format's table; the old copy dropped. */
 static int open_target(struct engine_run *r, struct tb_err *err)
 {
@@ -537,7 +575,7 @@ static int open_target(struct engine_run *r, struct tb_err *err)
 			 "`comm` String", "recording", "recording, tid", err)) ||
 	    (rc = view(r, "recordings", "id", err)) ||
 	    (rc = view(r, "syscalls", "recording", err)) ||
-	    (rc = view(r, "threads", "recording", err)))
+	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))
 		return rc;
 	if ((rc = tp_for_each_decoder(r->x.st->session, each_table, &c)))
 		return rc;
@@ -691,6 +729,45 @@ static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *
 	return 0;
 }
 
+/* a row of the samples table */
+static int put_sample(struct engine_run *r, const struct pd_event *ev, const struct xc_common *c,
+		      struct tb_err *err)
+{
+	struct bytebuf *b = &r->samples_rows.rows;
+	struct xc_sample s;
+	int rc, bad = 0;
+
+	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+		return rc;
+	put_n(b, r->x.rec.id, 8);
+	put_n(b, c->time, 8);
+	put_n(b, (uint32_t)c->cpu, 4);
+	put_n(b, (uint32_t)c->pid, 4);
+	put_n(b, (uint32_t)c->tid, 4);
+	bad |= put_text(r, b, (const unsigned char *)c->comm, strlen(c->comm));
+	bad |= put_text(r, b, (const unsigned char *)s.event, strlen(s.event));
+	put_n(b, s.period, 8);
+	put_n(b, s.ip, 8);
+	bad |= put_text(r, b, (const unsigned char *)s.symbol, strlen(s.symbol));
+	put_n(b, s.symoff, 8);
+	bad |= put_text(r, b, (const unsigned char *)s.dso, strlen(s.dso));
+	put_n(b, s.addr, 8);
+	put_len(b, s.nr);
+	for (size_t i = 0; i < s.nr; i++)
+		put_n(b, s.chain[i], 8);
+	put_len(b, s.nr);
+	for (size_t i = 0; i < s.nr; i++)
+		bad |= put_text(r, b, (const unsigned char *)s.chain_sym[i], strlen(s.chain_sym[i]));
+	put_len(b, s.nr);
+	for (size_t i = 0; i < s.nr; i++)
+		bad |= put_text(r, b, (const unsigned char *)s.chain_dso[i], strlen(s.chain_dso[i]));
+	if (bad)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (++r->samples_rows.nr_rows >= BATCH_ROWS || b->len >= BATCH_BYTES)
+		return flush_table(r, &r->samples, err);
+	return 0;
+}
+
 int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct xc_common c;
@@ -708,7 +785,7 @@ int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *er
 			return err->code;
 	}
 	if (!t)
-		return 0;      /* not a tracepoint: the samples table waits for issue 13 */
+		return put_sample(r, ev, &c, err);
 	if (!t->ready && (rc = table_ready(r, t, err)))
 		return rc;
 	xt = t->target;
@@ -789,6 +866,8 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 		if (t->ready)
 			rc = flush_table(r, t, err);
 	}
+	if (!rc && r->samples.ready)
+		rc = flush_table(r, &r->samples, err);
 	if (!rc)
 		rc = sender_wait(r, err);    /* every batch is in */
 	if (rc)
@@ -868,6 +947,8 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 		}
 		free(xt);
 	}
+	bb_free(&r->samples_rows.rows);
+	free(r->samples_rows.insert);
 	for (int s = 0; s < r->nr_srv; s++) {
 		http_close(&r->srv[s].http);
 		free(r->srv[s].name);

@@ -48,7 +48,7 @@ void xc_type_of(const struct tp_field *f, struct xc_type *t)
 const char *xc_type_tag(const struct xc_type *t, char *buf, size_t cap)
 {
 	if (t->kind == XC_STR)
-		snprintf(buf, cap, "string");
+		snprintf(buf, cap, t->array ? "array_string" : "string");
 	else if (t->kind == XC_BYTES)
 		snprintf(buf, cap, "bytes");
 	else
@@ -258,6 +258,9 @@ void xc_free(struct xc_run *x)
 	scmap_free(&x->builtin);
 	free(x->rec.cmdline);
 	free(x->utf8);
+	free(x->chain_ip);
+	free(x->chain_sym);
+	free(x->chain_dso);
 }
 
 static int thread_grow(struct xc_run *x)

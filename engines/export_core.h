@@ -106,6 +106,9 @@ struct xc_run {
 	int started;               /* the first event came */
 	char *utf8;                /* xc_utf8's buffer */
 	size_t utf8_cap;
+	uint64_t *chain_ip;        /* xc_sample_of's buffers */
+	const char **chain_sym, **chain_dso;
+	size_t chain_cap;
 };
 
 /**
@@ -168,6 +171,37 @@ void xc_json_string(struct bytebuf *b, const char *s, size_t len);
 
 /** xc_quote - @name as a quoted identifier with @q ('"' or '`') doubled inside, into @b */
 void xc_quote(struct bytebuf *b, const char *name, char q);
+
+/*
+ * The samples table (export_samples.c): one row per sample of an event
+ * that is no tracepoint. Its columns: the first six common ones, then the
+ * event's name, period, ip, its symbol ("[unknown]" as perf prints it),
+ * offset and dso, addr, and the callchain (callee first, perf's context
+ * markers left out) as three arrays of one length: the addresses, their
+ * symbols and their dsos. A string array's type is { XC_STR, 0, 1 }.
+ */
+#define XC_SAMPLES "samples"
+enum { XC_NR_SAMPLE = 16 };
+extern const char *const xc_sample_names[XC_NR_SAMPLE];
+extern const struct xc_type xc_sample_types[XC_NR_SAMPLE];
+
+struct xc_sample {
+	const char *event;
+	uint64_t period, ip, symoff, addr;
+	const char *symbol, *dso;
+	size_t nr;                 /* callchain entries */
+	const uint64_t *chain;     /* the run's buffers: valid until the next call */
+	const char *const *chain_sym, *const *chain_dso;
+};
+
+/** xc_sample_of - @ev's row of the samples table (its common columns come
+ * from xc_event). Returns 0 or TB_ERR_NOMEM with @err set. */
+int xc_sample_of(struct xc_run *x, const struct pd_event *ev, struct xc_sample *out,
+		 struct tb_err *err);
+/** xc_json_u64s - @n numbers as a JSON array (xc_json_int's rule) into @b */
+void xc_json_u64s(struct bytebuf *b, const uint64_t *v, size_t n);
+/** xc_json_strings - @n strings as a JSON array of UTF-8 (xc_utf8) into @b; -1: ENOMEM */
+int xc_json_strings(struct xc_run *x, struct bytebuf *b, const char *const *s, size_t n);
 
 /** xc_cmdline - the recording's command line as one string (NULL: none) */
 char *xc_cmdline_join(const struct pd_header_info *info);

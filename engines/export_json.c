@@ -93,6 +93,40 @@ static void begin(struct engine_run *r, const char *table)
 	put(r, "\"");
 }
 
+/* a row of the samples table */
+static int sample_line(struct engine_run *r, const struct pd_event *ev, const struct xc_common *c,
+		       struct tb_err *err)
+{
+	struct xc_sample s;
+	int rc;
+
+	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+		return rc;
+	begin(r, XC_SAMPLES);
+	num(r, "common_recording", r->x.rec.id, 0);
+	num(r, "common_time", c->time, 0);
+	num(r, "common_cpu", (uint64_t)(int64_t)c->cpu, 1);
+	num(r, "common_pid", (uint64_t)(int64_t)c->pid, 1);
+	num(r, "common_tid", (uint64_t)(int64_t)c->tid, 1);
+	str(r, "common_comm", c->comm);
+	str(r, "event", s.event);
+	num(r, "period", s.period, 0);
+	num(r, "ip", s.ip, 0);
+	str(r, "symbol", s.symbol);
+	num(r, "symoff", s.symoff, 0);
+	str(r, "dso", s.dso);
+	num(r, "addr", s.addr, 0);
+	key(r, "callchain");
+	xc_json_u64s(&r->line, s.chain, s.nr);
+	key(r, "callchain_symbols");
+	if (xc_json_strings(&r->x, &r->line, s.chain_sym, s.nr))
+		r->line.oom = 1;
+	key(r, "callchain_dsos");
+	if (xc_json_strings(&r->x, &r->line, s.chain_dso, s.nr))
+		r->line.oom = 1;
+	return flush_line(r, err);
+}
+
 int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -105,7 +139,7 @@ int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *
 	if (!r->out && (rc = open_out(r, err)))
 		return rc;
 	if (!t)
-		return 0;      /* not a tracepoint: the samples table waits for issue 13 */
+		return sample_line(r, ev, &c, err);
 	if (!t->ready) {
 		t->cols = calloc(t->dec->nr + 1, sizeof(*t->cols));
 		t->types = calloc(t->dec->nr + 1, sizeof(*t->types));

@@ -21,6 +21,8 @@ struct engine_run {
 	int in_tx;
 	int broken;                /* SQLite failed: roll back, commit nothing */
 	struct bytebuf sql;
+	sqlite3_stmt *samples;     /* the samples table's INSERT */
+	struct bytebuf chain[3];   /* its callchain arrays as JSON text */
 	/* xsq_have's view of the table being set up: name, declared type */
 	char **have_names, **have_types;
 	int nr_have;
@@ -83,6 +85,41 @@ static const char *decl_type(const struct xc_type *t, char *buf, size_t cap)
 	for (char *p = buf; *p; p++)
 		*p = (char)toupper((unsigned char)*p);
 	return buf;
+}
+
+/* The samples table (export_samples.c), its view and its INSERT. */
+static int samples_ready(struct engine_run *r, struct tb_err *err)
+{
+	char buf[32];
+	int rc = 0;
+
+	r->sql.len = 0;
+	sql_cat(r, "CREATE TABLE IF NOT EXISTS \"" XC_SAMPLES "\" (");
+	for (int k = 0; k < XC_NR_SAMPLE; k++) {
+		const struct xc_type *t = &xc_sample_types[k];
+
+		xc_quote(&r->sql, xc_sample_names[k], '"');
+		/* string arrays: JSON text, TEXT affinity */
+		sql_cat(r, t->kind == XC_STR && t->array ? " ARRAY_TEXT" : " ");
+		if (!(t->kind == XC_STR && t->array))
+			sql_cat(r, decl_type(t, buf, sizeof(buf)));
+		sql_cat(r, k + 1 < XC_NR_SAMPLE ? ", " : "); ");
+	}
+	sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__" XC_SAMPLES "\" AS SELECT * FROM \""
+		XC_SAMPLES "\" WHERE \"common_recording\" IN (SELECT \"id\" FROM "
+		"\"recordings\" WHERE \"completed\" = 1)");
+	if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, XC_SAMPLES, err)))
+		return rc ? rc : tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	r->sql.len = 0;
+	sql_cat(r, "INSERT INTO \"" XC_SAMPLES "\" VALUES (?");
+	for (int k = 1; k < XC_NR_SAMPLE; k++)
+		sql_cat(r, ", ?");
+	sql_cat(r, ")");
+	if (!sql_done(r))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (sqlite3_prepare_v2(r->db, (const char *)r->sql.p, -1, &r->samples, NULL))
+		return fail(r, err, XC_SAMPLES);
+	return 0;
 }
 
 /* Delete the recording's earlier copy, whole or half-written, from every table. */
@@ -179,7 +216,7 @@ static int open_db(struct engine_run *r, struct tb_err *err)
 	    (rc = exec(r, "BEGIN IMMEDIATE", NULL, err)))
 		return rc;
 	r->in_tx = 1;
-	if ((rc = exec(r, base_schema, NULL, err)))
+	if ((rc = exec(r, base_schema, NULL, err)) || (rc = samples_ready(r, err)))
 		return rc;
 	{
 		struct each_ctx c = { r, err };
@@ -385,14 +422,61 @@ static int bind_field(struct engine_run *r, sqlite3_stmt *q, int col, const stru
 	}
 }
 
+static int bind_text(struct engine_run *r, sqlite3_stmt *q, int col, const char *s)
+{
+	size_t n;
+	const char *u = xc_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
+
+	if (!u)
+		return SQLITE_NOMEM;
+	return sqlite3_bind_text(q, col, u, (int)n, u == s ? SQLITE_STATIC : SQLITE_TRANSIENT);
+}
+
+/* a row of the samples table */
+static int insert_sample(struct engine_run *r, const struct pd_event *ev,
+			 const struct xc_common *c, struct tb_err *err)
+{
+	sqlite3_stmt *q = r->samples;
+	struct xc_sample s;
+	int rc, bad = 0;
+
+	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+		return rc;
+	for (int k = 0; k < 3; k++)
+		r->chain[k].len = 0;
+	xc_json_u64s(&r->chain[0], s.chain, s.nr);
+	if (xc_json_strings(&r->x, &r->chain[1], s.chain_sym, s.nr) ||
+	    xc_json_strings(&r->x, &r->chain[2], s.chain_dso, s.nr) || r->chain[0].oom)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+	sqlite3_bind_int64(q, 2, (sqlite3_int64)c->time);
+	sqlite3_bind_int(q, 3, c->cpu);
+	sqlite3_bind_int(q, 4, c->pid);
+	sqlite3_bind_int(q, 5, c->tid);
+	bad |= bind_text(r, q, 6, c->comm);
+	bad |= bind_text(r, q, 7, s.event);
+	sqlite3_bind_int64(q, 8, (sqlite3_int64)s.period);
+	sqlite3_bind_int64(q, 9, (sqlite3_int64)s.ip);
+	bad |= bind_text(r, q, 10, s.symbol);
+	sqlite3_bind_int64(q, 11, (sqlite3_int64)s.symoff);
+	bad |= bind_text(r, q, 12, s.dso);
+	sqlite3_bind_int64(q, 13, (sqlite3_int64)s.addr);
+	for (int k = 0; k < 3; k++)
+		sqlite3_bind_text(q, 14 + k, (const char *)r->chain[k].p, (int)r->chain[k].len,
+				  SQLITE_STATIC);
+	rc = bad ? SQLITE_NOMEM : sqlite3_step(q);
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE)
+		return fail(r, err, XC_SAMPLES);
+	return 0;
+}
+
 int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct xc_common c;
 	struct xc_table *t;
 	struct xsq_table *st;
 	sqlite3_stmt *q;
-	const char *comm;
-	size_t n;
 	int rc;
 
 	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
@@ -405,7 +489,7 @@ int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err
 			return err->code;
 	}
 	if (!t)
-		return 0;      /* not a tracepoint: the samples table waits for issue 13 */
+		return insert_sample(r, ev, &c, err);
 	if (!t->ready && (rc = table_ready(r, t, err)))
 		return rc;
 	st = t->target;
@@ -415,10 +499,8 @@ int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err
 	sqlite3_bind_int(q, 3, c.cpu);
 	sqlite3_bind_int(q, 4, c.pid);
 	sqlite3_bind_int(q, 5, c.tid);
-	comm = xc_utf8(&r->x, (const unsigned char *)c.comm, strlen(c.comm), &n);
-	if (!comm)
+	if (bind_text(r, q, 6, c.comm))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	sqlite3_bind_text(q, 6, comm, (int)n, comm == c.comm ? SQLITE_STATIC : SQLITE_TRANSIENT);
 	sqlite3_bind_int(q, 7, c.flags);
 	sqlite3_bind_int(q, 8, c.preempt);
 	for (size_t i = 0; i < t->dec->nr; i++)
@@ -536,6 +618,9 @@ int xsqlite_stop(struct engine_run *r, struct tb_err *err)
 		}
 		free(st);
 	}
+	sqlite3_finalize(r->samples);
+	for (int k = 0; k < 3; k++)
+		bb_free(&r->chain[k]);
 	if (r->db)
 		sqlite3_close(r->db);     /* an uncommitted transaction rolls back */
 	xc_free(&r->x);
