@@ -235,6 +235,9 @@ static int check_stype(struct rf_config *c, const struct pd_evsel *e, uint64_t s
 		return -1;
 	}
 	t->fields &= ~field;
+	if (c->verbose)        /* perf's pr_debug */
+		fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
+			"Skipping '%s' field.\n", e->name, msg, field_name(field));
 	return 0;
 }
 

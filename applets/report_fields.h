@@ -44,6 +44,7 @@ struct rf_config {
 	struct rf_type t[RF_NR_TYPES];
 	int print_flags;       /* -F flags */
 	int use_callchain;     /* set by rf_check: print stacks under the line */
+	int verbose;           /* -v: say which default fields the samples lack */
 };
 
 /** rf_type_of - the output type of an attr.type */

@@ -72,7 +72,7 @@ static const struct opt report_opts_table[] = {
 	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
 	{ 'D', "dump-raw-trace", OPT_FLAG, &o.dump, NULL,
 	  "dump every record as perf script -D does (raw bytes, then decoded)" },
-	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "be more verbose (accepted, as perf's -v)" },
+	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "perf's debug lines too: build ids received, the kernel symbols' source, default fields dropped" },
 	{ 0, "pid", OPT_STR, &o.filter.pid_str, "PID[,PID...]", "only samples of these processes" },
 	{ 0, "tid", OPT_STR, &o.filter.tid_str, "TID[,TID...]", "only samples of these threads" },
 	{ 'c', "comms", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]",
@@ -246,6 +246,7 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 		error_msg("out of memory");
 		return 1;
 	}
+	pr.rf.verbose = o.verbose;
 	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
 			       o.no_callchain, o.max_stack)) {
 		report_print_finish(&pr);
@@ -350,12 +351,16 @@ int trace_report_main(int argc, char **argv)
 	warn_lost_features(s, path, &lost);
 	{
 		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
-				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle };
+				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle,
+				       .verbose = o.verbose };
 
 		if (pd_session_use_symbols(s, &so)) {
 			error_msg("out of memory");
 			goto out;
 		}
+		/* -v: the build ids perf reports on reading the header */
+		for (const char *w; o.verbose && (w = sym_machine_next_warning(pd_session_symbols(s)));)
+			fprintf(stderr, "%s\n", w);
 	}
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path, o.header_only);

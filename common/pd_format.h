@@ -96,6 +96,7 @@ enum {
 #define PD_MISC_COMM_EXEC (1u << 13)
 #define PD_MISC_MMAP_BUILD_ID (1u << 14)   /* MMAP2 carries a build-id */
 #define PD_MISC_BUILD_ID_SIZE (1u << 15)   /* HEADER_BUILD_ID: its size byte is valid */
+#define PD_MISC_FORK_EXEC     (1u << 13)   /* FORK: synthesized by perf record for a running task */
 
 /* EVENT_UPDATE types of tracebox's own (perf 6.1's tools pass over update
  * types they do not know, when the record names a real sample id):

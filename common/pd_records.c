@@ -433,7 +433,8 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 		if (s->sym && (r = sym_machine_fork(s->sym, (int32_t)pd_u32(rec + 8),
 						    (int32_t)pd_u32(rec + 12),
 						    (int32_t)pd_u32(rec + 16),
-						    (int32_t)pd_u32(rec + 20))))
+						    (int32_t)pd_u32(rec + 20),
+						    !(pd_u16(rec + 4) & PD_MISC_FORK_EXEC))))
 			return r;
 		return pd_threads_fork(&s->threads, (int32_t)pd_u32(rec + 8),
 				       (int32_t)pd_u32(rec + 16), (int32_t)pd_u32(rec + 12),

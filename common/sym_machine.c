@@ -459,7 +459,8 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	return 0;
 }
 
-int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid)
+int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid,
+		     int clone_maps)
 {
 	struct sym_proc *child, *parent;
 
@@ -469,7 +470,7 @@ int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t t
 	if (!child)
 		return TB_ERR_NOMEM;
 	child->nr = 0;
-	parent = proc_find(m, ppid, 0);
+	parent = clone_maps ? proc_find(m, ppid, 0) : NULL;
 	if (parent && parent->nr) {
 		if (maps_reserve(child, parent->nr))
 			return TB_ERR_NOMEM;
@@ -493,6 +494,16 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 
 	if (!filename || !id || !id_len)
 		return 0;
+	if (m->o.verbose) {
+		char hex[41];
+		size_t n = id_len > 20 ? 20 : id_len;
+
+		for (size_t i = 0; i < n; i++)
+			snprintf(hex + 2 * i, 3, "%02x", id[i]);
+		hex[2 * n] = 0;
+		/* perf's __event_process_build_id (pr_debug) */
+		warn(m, "build id event received for %s: %s [%zu]", filename, hex, n);
+	}
 	cpumode &= MISC_CPUMODE_MASK;
 	if (cpumode == MISC_KERNEL || cpumode == 5) {
 		/* the kernel's; modules have no maps here */
@@ -583,9 +594,12 @@ static void kernel_load(struct sym_machine *m)
 						 .bid_len = m->kbid_set ? m->kbid_len : 0,
 						 .ref = m->kref };
 
-			if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx, &v) <= 0 &&
-			    m->lctx.warning[0])
-				warn(m, "%s", m->lctx.warning);
+			if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx, &v) <= 0) {
+				if (m->lctx.warning[0])
+					warn(m, "%s", m->lctx.warning);
+			} else if (m->o.verbose) {
+				warn(m, "Using %s for symbols", m->vmlinux);
+			}
 			/* perf: the kernel map becomes .text, moved as the
 			 * recording's _text is from the vmlinux's (KASLR) */
 			if (v.has_ref && m->kref_addr)
@@ -622,6 +636,8 @@ static void kernel_load(struct sym_machine *m)
 		}
 		m->kdelta = a - m->kref_addr;
 	}
+	if (m->ks && m->o.verbose)
+		warn(m, "Using %s for symbols", path);     /* perf's dso__load_kernel_sym */
 	if (m->ks) {
 		/* perf's map__fixup_start/end: the kernel map spans its symbols */
 		uint64_t first, last;

@@ -21,6 +21,8 @@ struct sym_opts {
 	const char *vmlinux;      /* -k VMLINUX, or NULL */
 	const char *buildid_dir;  /* NULL: $HOME/.debug (perf's build-id cache) */
 	int no_demangle;          /* perf script --no-demangle */
+	int verbose;              /* -v: perf's debug lines too (build ids received, the
+				   kernel symbols' source), queued with the warnings */
 };
 
 struct sym_machine;
@@ -41,7 +43,11 @@ struct sym_mmap {
 
 /* side band, fed in delivery (time) order by the session */
 int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm);  /* 0 or TB_ERR_NOMEM */
-int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid);
+/* @clone_maps: 0 for a FORK perf record synthesized for a running process
+ * (PERF_RECORD_MISC_FORK_EXEC): its own MMAPs follow, as in perf's
+ * machine__process_fork_event */
+int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid,
+		     int clone_maps);
 int sym_machine_exit(struct sym_machine *m, int32_t pid, int32_t tid);
 /** sym_machine_buildid - one entry of the HEADER_BUILD_ID feature section */
 int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,

@@ -122,13 +122,17 @@ static void test_maps(void)
 		       "the part after keeps its file offsets");
 
 	/* FORK: a process copies its parent's maps, a thread shares them */
-	sym_machine_fork(m, 20, 10, 20, 10);
+	sym_machine_fork(m, 20, 10, 20, 10, 1);
 	l = at(m, 20, 2, 0x11400);
 	CHECK(!strcmp(l.dso, "/nonexistent/b.so"), "FORK: the child has the parent's maps");
 	mmap_at(m, 10, 0x11000, 0x800, 0, "/nonexistent/c.so", 0, 2);
 	l = at(m, 20, 2, 0x11400);
 	CHECK(!strcmp(l.dso, "/nonexistent/b.so"), "FORK: a copy, not shared");
-	sym_machine_fork(m, 10, 10, 12, 10);
+	/* perf record's synthesized FORK (MISC_FORK_EXEC): its own MMAPs follow */
+	sym_machine_fork(m, 21, 10, 21, 10, 0);
+	l = at(m, 21, 2, 0x11400);
+	CHECK(!l.have_map, "a synthesized FORK: no maps copied from the parent");
+	sym_machine_fork(m, 10, 10, 12, 10, 1);
 	l = at(m, 10, 2, 0x11400);
 	CHECK(!strcmp(l.dso, "/nonexistent/c.so"), "a new thread changes nothing");
 	sym_machine_exit(m, 20, 20);
