@@ -1,6 +1,6 @@
 /* export_clickhouse.c - trace-report --export clickhouse://...: the schema on
- * every server given (the shards), tables partitioned by recording, RowBinary
- * batches into the shard the recording id picks, the recording row last. */
+ * every server given (the shards), tables partitioned by recording, Native
+ * column batches into the shard the recording id picks, the recording row last. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <pthread.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "export_core.h"
 #include "http.h"
 
-#define BATCH_ROWS  65536           /* rows per INSERT */
+#define BATCH_ROWS  262144          /* rows per INSERT */
 #define BATCH_BYTES (32u << 20)     /* or bytes */
 #define TIMEOUT_MS  60000
 
@@ -18,9 +18,20 @@ struct ch_server {
 	char *name;                 /* "host:port", for messages */
 };
 
+/* One column of the batch being built, in ClickHouse's Native form: its
+ * values (an array's elements) and, for an array, each row's end. */
+struct ch_col {
+	struct bytebuf data;
+	struct bytebuf ends;        /* Array: UInt64 element counts so far, per row */
+	uint64_t nr_elems;
+	struct bytebuf head;        /* its name and type, as a Native block gives them */
+};
+
 struct xch_table {
-	struct bytebuf rows;        /* RowBinary rows not sent yet */
-	size_t nr_rows;
+	struct ch_col *cols;        /* the columns, in the table's order */
+	int nr_cols;
+	size_t nr_rows, nr_bytes;   /* in the batch */
+	struct bytebuf rows;        /* the batch as one Native block, at flush */
 	char *insert;               /* the INSERT's request target */
 };
 
@@ -30,7 +41,7 @@ struct sender {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int started, busy, quit;
-	struct bytebuf job;         /* RowBinary rows being sent */
+	struct bytebuf job;         /* the Native block being sent */
 	const char *insert, *table;
 	int rc;                     /* the last batch's result, with err */
 	struct tb_err err;
@@ -227,6 +238,44 @@ static const char *ch_type(const struct xc_type *t, char *buf, size_t cap)
 	return buf;
 }
 
+static inline void put_len(struct bytebuf *b, uint64_t n);
+
+/* @xt's columns: @n, named and typed (a Native block's column header) */
+static int cols_init(struct xch_table *xt, int n, const char *const *names,
+		     const struct xc_type *types)
+{
+	char buf[32];
+
+	xt->cols = calloc((size_t)n, sizeof(*xt->cols));
+	if (!xt->cols)
+		return -1;
+	xt->nr_cols = n;
+	for (int k = 0; k < n; k++) {
+		const char *ty = ch_type(&types[k], buf, sizeof(buf));
+		struct bytebuf *h = &xt->cols[k].head;
+
+		put_len(h, strlen(names[k]));
+		bb_put(h, names[k], strlen(names[k]));
+		put_len(h, strlen(ty));
+		bb_put(h, ty, strlen(ty));
+		if (h->oom)
+			return -1;
+	}
+	return 0;
+}
+
+static void cols_free(struct xch_table *xt)
+{
+	for (int k = 0; xt->cols && k < xt->nr_cols; k++) {
+		bb_free(&xt->cols[k].data);
+		bb_free(&xt->cols[k].ends);
+		bb_free(&xt->cols[k].head);
+	}
+	free(xt->cols);
+	bb_free(&xt->rows);
+	free(xt->insert);
+}
+
 /* "db.`name`" into r->sql */
 static void qname(struct engine_run *r, const char *db, const char *name)
 {
@@ -367,6 +416,27 @@ static int xch_have(void *ctx, const char *name, const struct xc_type *type)
 	return 0;
 }
 
+/* the batch columns of a format's table: the common ones, then its fields' */
+static int table_cols(struct xch_table *xt, const struct xc_table *t)
+{
+	size_t n = XC_NR_COMMON + t->dec->nr;
+	const char **names = calloc(n, sizeof(*names));
+	struct xc_type *types = calloc(n, sizeof(*types));
+	int rc = -1;
+
+	if (names && types) {
+		for (size_t k = 0; k < n; k++) {
+			names[k] = k < XC_NR_COMMON ? xc_common_names[k] : t->cols[k - XC_NR_COMMON];
+			types[k] = k < XC_NR_COMMON ? xc_common_types[k] :
+				   t->types[k - XC_NR_COMMON];
+		}
+		rc = cols_init(xt, (int)n, names, types);
+	}
+	free(names);
+	free(types);
+	return rc;
+}
+
 static const char *const common_cols =
 	"`common_recording` UInt64, `common_time` UInt64, `common_cpu` Int32, `common_pid` Int32, "
 	"`common_tid` Int32, `common_comm` String, `common_flags` UInt8, "
@@ -439,9 +509,9 @@ static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *
 		sql_cat(r, ", ");
 		xc_quote(&r->sql, t->cols[i], '`');
 	}
-	sql_cat(r, ") FORMAT RowBinary");
+	sql_cat(r, ") FORMAT Native");
 	xt->insert = strdup(sql_done(r));
-	if (!xt->insert)
+	if (!xt->insert || table_cols(xt, t))
 		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	else
 		t->ready = 1;
@@ -544,9 +614,10 @@ static int samples_ready(struct engine_run *r, struct tb_err *err)
 	r->sql.len = 0;
 	sql_cat(r, "INSERT INTO ");
 	qname(r, r->local, XC_SAMPLES);
-	sql_cat(r, " FORMAT RowBinary");
+	sql_cat(r, " FORMAT Native");
 	r->samples_rows.insert = sql_done(r) ? strdup((const char *)r->sql.p) : NULL;
-	if (!r->samples_rows.insert)
+	if (!r->samples_rows.insert ||
+	    cols_init(&r->samples_rows, XC_NR_SAMPLE, xc_sample_names, xc_sample_types))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	r->samples.ready = 1;
 	return 0;
@@ -582,7 +653,7 @@ static int open_target(struct engine_run *r, struct tb_err *err)
 	return drop_old(r, err);
 }
 
-/* ---- RowBinary ---- */
+/* ---- RowBinary (the small tables) and the values of Native columns ---- */
 
 static inline void put_n(struct bytebuf *b, uint64_t v, int bytes)
 {
@@ -688,6 +759,29 @@ static void sender_stop(struct engine_run *r)
 	sd->started = 0;
 }
 
+/* The batch's columns as one Native block in xt->rows (no BlockInfo over
+ * HTTP): columns, rows, then each column's header, its ends, its values. */
+static int block(struct xch_table *xt)
+{
+	int oom = 0;
+
+	xt->rows.len = 0;
+	put_len(&xt->rows, (uint64_t)xt->nr_cols);
+	put_len(&xt->rows, xt->nr_rows);
+	for (int k = 0; k < xt->nr_cols; k++) {
+		struct ch_col *c = &xt->cols[k];
+
+		oom |= c->data.oom | c->ends.oom;
+		bb_put(&xt->rows, c->head.p, c->head.len);
+		bb_put(&xt->rows, c->ends.p, c->ends.len);
+		bb_put(&xt->rows, c->data.p, c->data.len);
+		c->data.len = c->ends.len = 0;
+		c->nr_elems = 0;
+	}
+	xt->nr_bytes = 0;
+	return oom || xt->rows.oom ? -1 : 0;
+}
+
 /* Hand @t's rows to the sender (after the batch before it went through). */
 static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *err)
 {
@@ -698,7 +792,7 @@ static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *
 
 	if (!xt || !xt->nr_rows)
 		return 0;
-	if (xt->rows.oom)
+	if (block(xt))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if (!sd->started) {
 		pthread_mutex_init(&sd->mu, NULL);
@@ -729,51 +823,79 @@ static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *
 	return 0;
 }
 
+/* the end of an array column's row of @n elements */
+static inline void col_end(struct ch_col *c, uint64_t n)
+{
+	c->nr_elems += n;
+	put_n(&c->ends, c->nr_elems, 8);
+}
+
+/* the common columns (the first @nr of xc_common_names) of a row */
+static int put_common(struct engine_run *r, struct ch_col *col, const struct xc_common *c, int nr)
+{
+	put_n(&col[0].data, r->x.rec.id, 8);
+	put_n(&col[1].data, c->time, 8);
+	put_n(&col[2].data, (uint32_t)c->cpu, 4);
+	put_n(&col[3].data, (uint32_t)c->pid, 4);
+	put_n(&col[4].data, (uint32_t)c->tid, 4);
+	if (put_text(r, &col[5].data, (const unsigned char *)c->comm, strlen(c->comm)))
+		return -1;
+	if (nr > 6) {
+		put_n(&col[6].data, (uint64_t)c->flags, 1);
+		put_n(&col[7].data, (uint64_t)c->preempt, 1);
+	}
+	return 0;
+}
+
+/* a row's end: the batch goes when it is full */
+static int row_done(struct engine_run *r, struct xc_table *t, size_t bytes, struct tb_err *err)
+{
+	struct xch_table *xt = t->target;
+
+	xt->nr_bytes += bytes;
+	if (++xt->nr_rows >= BATCH_ROWS || xt->nr_bytes >= BATCH_BYTES)
+		return flush_table(r, t, err);
+	return 0;
+}
+
 /* a row of the samples table */
 static int put_sample(struct engine_run *r, const struct pd_event *ev, const struct xc_common *c,
 		      struct tb_err *err)
 {
-	struct bytebuf *b = &r->samples_rows.rows;
+	struct ch_col *col = r->samples_rows.cols;
 	struct xc_sample s;
-	int rc, bad = 0;
+	int rc, bad;
 
 	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
 		return rc;
-	put_n(b, r->x.rec.id, 8);
-	put_n(b, c->time, 8);
-	put_n(b, (uint32_t)c->cpu, 4);
-	put_n(b, (uint32_t)c->pid, 4);
-	put_n(b, (uint32_t)c->tid, 4);
-	bad |= put_text(r, b, (const unsigned char *)c->comm, strlen(c->comm));
-	bad |= put_text(r, b, (const unsigned char *)s.event, strlen(s.event));
-	put_n(b, s.period, 8);
-	put_n(b, s.ip, 8);
-	bad |= put_text(r, b, (const unsigned char *)s.symbol, strlen(s.symbol));
-	put_n(b, s.symoff, 8);
-	bad |= put_text(r, b, (const unsigned char *)s.dso, strlen(s.dso));
-	put_n(b, s.addr, 8);
-	put_len(b, s.nr);
-	for (size_t i = 0; i < s.nr; i++)
-		put_n(b, s.chain[i], 8);
-	put_len(b, s.nr);
-	for (size_t i = 0; i < s.nr; i++)
-		bad |= put_text(r, b, (const unsigned char *)s.chain_sym[i], strlen(s.chain_sym[i]));
-	put_len(b, s.nr);
-	for (size_t i = 0; i < s.nr; i++)
-		bad |= put_text(r, b, (const unsigned char *)s.chain_dso[i], strlen(s.chain_dso[i]));
+	bad = put_common(r, col, c, 6);
+	bad |= put_text(r, &col[6].data, (const unsigned char *)s.event, strlen(s.event));
+	put_n(&col[7].data, s.period, 8);
+	put_n(&col[8].data, s.ip, 8);
+	bad |= put_text(r, &col[9].data, (const unsigned char *)s.symbol, strlen(s.symbol));
+	put_n(&col[10].data, s.symoff, 8);
+	bad |= put_text(r, &col[11].data, (const unsigned char *)s.dso, strlen(s.dso));
+	put_n(&col[12].data, s.addr, 8);
+	for (size_t i = 0; i < s.nr; i++) {
+		put_n(&col[13].data, s.chain[i], 8);
+		bad |= put_text(r, &col[14].data, (const unsigned char *)s.chain_sym[i],
+				strlen(s.chain_sym[i]));
+		bad |= put_text(r, &col[15].data, (const unsigned char *)s.chain_dso[i],
+				strlen(s.chain_dso[i]));
+	}
+	for (int k = 13; k < 16; k++)
+		col_end(&col[k], s.nr);
 	if (bad)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if (++r->samples_rows.nr_rows >= BATCH_ROWS || b->len >= BATCH_BYTES)
-		return flush_table(r, &r->samples, err);
-	return 0;
+	return row_done(r, &r->samples, 100 + s.nr * 48, err);
 }
 
 int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct xc_common c;
 	struct xc_table *t;
-	struct xch_table *xt;
-	struct bytebuf *b;
+	struct ch_col *col;
+	size_t bytes = 40;
 	int rc;
 
 	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
@@ -788,54 +910,52 @@ int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *er
 		return put_sample(r, ev, &c, err);
 	if (!t->ready && (rc = table_ready(r, t, err)))
 		return rc;
-	xt = t->target;
-	b = &xt->rows;
-	put_n(b, r->x.rec.id, 8);
-	put_n(b, c.time, 8);
-	put_n(b, (uint32_t)c.cpu, 4);
-	put_n(b, (uint32_t)c.pid, 4);
-	put_n(b, (uint32_t)c.tid, 4);
-	if (put_text(r, b, (const unsigned char *)c.comm, strlen(c.comm)))
+	col = ((struct xch_table *)t->target)->cols;
+	if (put_common(r, col, &c, XC_NR_COMMON))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	put_n(b, (uint64_t)c.flags, 1);
-	put_n(b, (uint64_t)c.preempt, 1);
+	col += XC_NR_COMMON;
 	for (size_t i = 0; i < t->dec->nr; i++) {
+		struct bytebuf *b = &col[i].data;
 		struct ec_value v;
-		int bytes = t->types[i].bits / 8;
+		int size = t->types[i].bits / 8;
 
 		ec_field(&t->dec->fields[i], ev->sample->raw, ev->sample->raw_size, &v);
 		switch (v.kind) {
 		case EC_INT:
 		case EC_UINT:
-			put_n(b, v.num, bytes);
+			put_n(b, v.num, size);
 			break;
 		case EC_STRING:
 			if (put_text(r, b, v.p, v.len))
 				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			bytes += v.len;
 			break;
 		case EC_BYTES:
 			put_str(b, (const char *)v.p, v.len);
+			bytes += v.len;
 			break;
 		case EC_ARRAY:
-			put_len(b, (uint64_t)v.count);
 			for (int k = 0; k < v.count; k++) {
 				struct ec_value e;
 
 				ec_element(&v, k, &e);
-				put_n(b, e.kind == EC_NONE ? 0 : e.num, bytes);
+				put_n(b, e.kind == EC_NONE ? 0 : e.num, size);
 			}
+			col_end(&col[i], (uint64_t)v.count);
+			bytes += (size_t)v.count * (size_t)size;
 			break;
 		default:       /* outside the record (tp_decoder_check makes it rare): empty */
-			if (t->types[i].kind == XC_STR || t->types[i].kind == XC_BYTES || t->types[i].array)
+			if (t->types[i].array)
+				col_end(&col[i], 0);
+			else if (t->types[i].kind == XC_STR || t->types[i].kind == XC_BYTES)
 				put_len(b, 0);
 			else
-				put_n(b, 0, bytes);
+				put_n(b, 0, size);
 			break;
 		}
+		bytes += 8;
 	}
-	if (++xt->nr_rows >= BATCH_ROWS || b->len >= BATCH_BYTES)
-		return flush_table(r, t, err);
-	return 0;
+	return row_done(r, t, bytes, err);
 }
 
 static void put_opt_str(struct engine_run *r, struct bytebuf *b, const char *s)
@@ -941,14 +1061,11 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 		struct xc_table *t = idtable_at(&r->x.tables, i);
 		struct xch_table *xt = t->target;
 
-		if (xt) {
-			bb_free(&xt->rows);
-			free(xt->insert);
-		}
+		if (xt)
+			cols_free(xt);
 		free(xt);
 	}
-	bb_free(&r->samples_rows.rows);
-	free(r->samples_rows.insert);
+	cols_free(&r->samples_rows);
 	for (int s = 0; s < r->nr_srv; s++) {
 		http_close(&r->srv[s].http);
 		free(r->srv[s].name);
