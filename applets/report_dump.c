@@ -13,6 +13,7 @@
 #include "pd_sample.h"
 #include "pd_session.h"
 #include "report_dump.h"
+#include "symbols.h"
 #include "report_side.h"
 
 static const char *const names[] = {
@@ -298,13 +299,22 @@ int report_dump_record(struct report_dump *d, const struct pd_record *r)
 void report_dump_resolved(struct report_dump *d, const struct pd_event *ev)
 {
 	unsigned cpumode = d->misc & 7;
+	struct sym_machine *m = pd_session_symbols(d->session);
+	const char *dso = cpumode == 3 ? "[hypervisor]" : "<not found>";
+	struct sym_loc l;
 
 	fprintf(d->out, " ... thread: %s:%d\n", ev->comm, ev->sample->tid);
-	/* the kernel map exists once perf saw the kernel's MMAP; user maps
-	 * need the symbol tables (not here: "<not found>") */
-	fprintf(d->out, " ...... dso: %s\n",
-		cpumode == 1 && pd_session_stats(d->session)->nr_kernel_mmaps ? "[kernel.kallsyms]" :
-		cpumode == 3 ? "[hypervisor]" : "<not found>");
+	/* perf's dump_sample: the map's dso; the kernel map exists once perf
+	 * saw the kernel's MMAP */
+	if (cpumode == 1) {
+		if (pd_session_stats(d->session)->nr_kernel_mmaps)
+			dso = "[kernel.kallsyms]";
+	} else if (cpumode != 3 && m &&
+		   !sym_machine_resolve(m, ev->sample->pid, (uint16_t)cpumode, ev->sample->ip, &l) &&
+		   l.have_map) {
+		dso = l.dso;
+	}
+	fprintf(d->out, " ...... dso: %s\n", dso);
 }
 
 void report_dump_exit(struct report_dump *d, const struct pd_record *r)
