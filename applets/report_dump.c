@@ -15,6 +15,8 @@
 #include "report_dump.h"
 #include "symbols.h"
 #include "report_side.h"
+#include "report_extra.h"
+#include "ec_sample.h"
 
 static const char *const names[] = {
 	[1] = "MMAP", [2] = "LOST", [3] = "COMM", [4] = "EXIT", [5] = "THROTTLE",
@@ -209,12 +211,30 @@ static void user_body(struct report_dump *d, const struct pd_record *r)
 	}
 }
 
+/* regs__printf: a sample's user or interrupt registers, when it has them */
+static void regs(FILE *fp, const char *type, uint64_t abi, uint64_t mask,
+		 const unsigned char *vals)
+{
+	static const char *const abis[] = { "none", "32-bit", "64-bit" };
+	int i = 0;
+
+	if (!vals)
+		return;
+	fprintf(fp, "... %s regs: mask 0x%" PRIx64 " ABI %s\n", type, mask,
+		abi < 3 ? abis[abi] : "unknown");
+	for (int b = 0; b < 64; b++)
+		if (mask & (1ULL << b))
+			fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", ec_reg_name(b),
+				pd_u64(vals + 8 * i++));
+}
+
 /* dump_sample: the decoded sample's first fields, its chain, its read values. */
 static void sample_body(struct report_dump *d, const struct pd_record *r)
 {
 	const struct pd_sample *s = r->sample;
 	uint64_t st = r->evsel->sample_type;
 	FILE *fp = d->out;
+	char buf[32];
 
 	fprintf(fp, "(IP, 0x%x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
 		pd_u16(r->rec + 4), s->pid, s->tid, s->ip, s->period, s->addr);
@@ -224,6 +244,13 @@ static void sample_body(struct report_dump *d, const struct pd_record *r)
 			fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i,
 				pd_u64(s->callchain + i * 8));
 	}
+	if (st & PD_S_REGS_USER)
+		regs(fp, "user", s->user_regs_abi, r->evsel->sattr.regs_user, s->user_regs);
+	if (st & PD_S_REGS_INTR)
+		regs(fp, "intr", s->intr_regs_abi, r->evsel->sattr.regs_intr, s->intr_regs);
+	if (st & PD_S_STACK_USER)
+		fprintf(fp, "... ustack: size %" PRIu64 ", offset 0x%x\n",
+			s->user_stack_size ? s->user_stack_dyn_size : 0, (unsigned)s->user_stack_off);
 	if (st & (PD_S_WEIGHT | PD_S_WEIGHT_STRUCT)) {
 		fprintf(fp, "... weight: %" PRIu64 "", s->weight);
 		if (st & PD_S_WEIGHT_STRUCT)
@@ -234,6 +261,12 @@ static void sample_body(struct report_dump *d, const struct pd_record *r)
 		fprintf(fp, " . data_src: 0x%" PRIx64 "\n", s->data_src);
 	if (st & PD_S_PHYS_ADDR)
 		fprintf(fp, " .. phys_addr: 0x%" PRIx64 "\n", s->phys_addr);
+	if (st & PD_S_DATA_PAGE_SIZE)
+		fprintf(fp, " .. data page size: %s\n",
+			report_page_size_name(buf, sizeof(buf), s->data_page_size));
+	if (st & PD_S_CODE_PAGE_SIZE)
+		fprintf(fp, " .. code page size: %s\n",
+			report_page_size_name(buf, sizeof(buf), s->code_page_size));
 	if (st & PD_S_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
 	if ((st & PD_S_READ) && s->read_nr == 1 && !s->read_values) {

@@ -251,23 +251,29 @@ static void print_bpf_output(struct report_print *p, const unsigned char *d, uin
 	}
 }
 
-/* get_page_size_name: "N/A" for 0, else the size in B, K, M or G */
-static void put_page_size(struct report_print *p, uint64_t n)
+const char *report_page_size_name(char *buf, size_t size, uint64_t n)
 {
 	static const char unit[] = "BKMG";
 	int i = 0;
 
-	ro_ch(p, ' ');
 	if (!n) {
-		ro_mem(p, "N/A", 3);
-		return;
+		snprintf(buf, size, "N/A");
+		return buf;
 	}
 	while (n / 1024 > 1 && i < 3) {
 		n /= 1024;
 		i++;
 	}
-	ro_unum(p, n, 10, 0, ' ');
-	ro_ch(p, unit[i]);
+	snprintf(buf, size, "%llu%c", (unsigned long long)n, unit[i]);
+	return buf;
+}
+
+static void put_page_size(struct report_print *p, uint64_t n)
+{
+	char buf[32];
+
+	ro_ch(p, ' ');
+	ro_str(p, report_page_size_name(buf, sizeof(buf), n));
 }
 
 void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f)

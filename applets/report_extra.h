@@ -4,6 +4,7 @@
 #ifndef REPORT_EXTRA_H
 #define REPORT_EXTRA_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct report_print;
@@ -13,5 +14,9 @@ struct pd_event;
 void report_print_fields_mid(struct report_print *p, const struct pd_event *ev, uint64_t f);
 /** the fields after the ip (or stack), before the newline */
 void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f);
+
+/** report_page_size_name - perf's get_page_size_name: "N/A" for 0, else
+ * the size in B, K, M or G ("4K"), into @buf */
+const char *report_page_size_name(char *buf, size_t size, uint64_t n);
 
 #endif

@@ -217,6 +217,7 @@ static int stack_of(struct cur *c, struct pd_sample *s)
 {
 	size_t at;
 
+	s->user_stack_off = c->o;
 	if (u64_of(c, &s->user_stack_size, "STACK_USER size"))
 		return -1;
 	if (!s->user_stack_size)

@@ -48,6 +48,7 @@ struct pd_sample {
 	/* STACK_USER: the dump (user_stack_size bytes) and the part the
 	 * kernel filled (user_stack_dyn_size <= user_stack_size) */
 	uint64_t user_stack_size, user_stack_dyn_size;
+	uint64_t user_stack_off;       /* where its size field is in the record */
 	const unsigned char *user_stack;
 	/* WEIGHT: the u64; WEIGHT_STRUCT: its low u32, then ins_lat and
 	 * p_stage_cyc (u16 each); weight_full holds the u64 either way */

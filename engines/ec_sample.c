@@ -156,7 +156,7 @@ void ec_symoff(const struct sym_loc *l, char *buf, size_t size)
 		snprintf(buf, size, "%s+0x%x", l->sym, (unsigned)l->symoff);
 }
 
-static const char *x86_reg(int r)
+const char *ec_reg_name(int r)
 {
 	static const char *const names[] = {
 		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
@@ -198,7 +198,7 @@ void ec_regs(const struct pd_evsel *e, const struct pd_sample *s, int intr, char
 		memcpy(&v, regs + i++ * 8, 8);
 		if (len + 1 >= cap)
 			break;
-		n = snprintf(buf + len, cap - len, "%5s:0x%llx ", x86_reg(r), (unsigned long long)v);
+		n = snprintf(buf + len, cap - len, "%5s:0x%llx ", ec_reg_name(r), (unsigned long long)v);
 		len += (size_t)n < cap - len ? (size_t)n : cap - len - 1;
 	}
 }
