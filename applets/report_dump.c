@@ -51,6 +51,15 @@ void report_dump_init(struct report_dump *d, struct pd_session *s, FILE *out, co
 			   (pd_session_evsel(s, 0)->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL);
 }
 
+void report_dump_begin(struct report_dump *d)
+{
+	/* perf_session__open: perf script wants timestamps to order by */
+	if (!pd_session_is_pipe(d->session) && pd_session_nr_evsels(d->session) &&
+	    !d->sample_id_all)
+		fprintf(d->out, "WARNING: No sample_id_all support, falling back to unordered "
+			"processing\n");
+}
+
 /* trace_event: 16 bytes a line, hex then the printable characters. */
 static void hex(FILE *fp, const unsigned char *p, size_t n)
 {
@@ -211,6 +220,31 @@ static void user_body(struct report_dump *d, const struct pd_record *r)
 	}
 }
 
+#define BRANCH_CALL_STACK (1ULL << 11)   /* PERF_SAMPLE_BRANCH_CALL_STACK */
+
+/* branch_stack__printf: from, to, cycles, flags, the reserved bits, the
+ * type; a call stack (LBR) as the addresses it unwinds to */
+static void branches(FILE *fp, const struct pd_sample *s, int callstack)
+{
+	fprintf(fp, "... branch %s: nr:%" PRIu64 "\n", callstack ? "callstack" : "stack",
+		s->nr_branches + (callstack ? 1 : 0));
+	for (uint64_t i = 0; i < s->nr_branches; i++) {
+		const unsigned char *b = s->branches + 24 * i;
+		uint64_t fl = pd_u64(b + 16);
+
+		if (callstack) {
+			if (i == 0)
+				fprintf(fp, "..... %2d: %016" PRIx64 "\n", 0, pd_u64(b + 8));
+			fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i + 1, pd_u64(b));
+			continue;
+		}
+		fprintf(fp, "..... %2d: %016" PRIx64 " -> %016" PRIx64 " %u cycles %s%s%s%s %x %s\n",
+			(int)i, pd_u64(b), pd_u64(b + 8), (unsigned)(fl >> 4 & 0xffff),
+			fl & 1 ? "M" : " ", fl & 2 ? "P" : " ", fl & 8 ? "A" : " ",
+			fl & 4 ? "T" : " ", (unsigned)(fl >> 33), report_branch_type(fl));
+	}
+}
+
 /* regs__printf: a sample's user or interrupt registers, when it has them */
 static void regs(FILE *fp, const char *type, uint64_t abi, uint64_t mask,
 		 const unsigned char *vals)
@@ -244,6 +278,8 @@ static void sample_body(struct report_dump *d, const struct pd_record *r)
 			fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i,
 				pd_u64(s->callchain + i * 8));
 	}
+	if (st & PD_S_BRANCH_STACK)
+		branches(fp, s, r->evsel->sattr.branch_sample_type & BRANCH_CALL_STACK);
 	if (st & PD_S_REGS_USER)
 		regs(fp, "user", s->user_regs_abi, r->evsel->sattr.regs_user, s->user_regs);
 	if (st & PD_S_REGS_INTR)

@@ -22,6 +22,8 @@ struct report_dump {
 };
 
 void report_dump_init(struct report_dump *d, struct pd_session *s, FILE *out, const char *path);
+/** report_dump_begin - -D's first lines (perf's warning for attrs without sample_id_all) */
+void report_dump_begin(struct report_dump *d);
 /** report_dump_record - pd_consumer.dump: the record's dump lines; 0 or TB_ERR_STOP */
 int report_dump_record(struct report_dump *d, const struct pd_record *r);
 /** report_dump_resolved - the " ... thread:" and " ...... dso:" lines perf

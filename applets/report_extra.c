@@ -104,8 +104,7 @@ static void print_regs(struct report_print *p, uint64_t abi, uint64_t mask,
 	}
 }
 
-/* util/branch.c get_branch_type */
-static const char *branch_type(uint64_t flags)
+const char *report_branch_type(uint64_t flags)
 {
 	static const char *const names[16] = {
 		"N/A", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
@@ -138,7 +137,7 @@ static void put_bflags(struct report_print *p, uint64_t fl)
 	ro_ch(p, '/');
 	ro_unum(p, fl >> 4 & 0xffff, 10, 0, ' ');
 	ro_ch(p, '/');
-	ro_str(p, branch_type(fl));
+	ro_str(p, report_branch_type(fl));
 	ro_ch(p, ' ');
 }
 

@@ -15,6 +15,9 @@ void report_print_fields_mid(struct report_print *p, const struct pd_event *ev, 
 /** the fields after the ip (or stack), before the newline */
 void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f);
 
+/** report_branch_type - util/branch.c get_branch_type: the name of a branch
+ * entry's type (its flags' type, or new_type for PERF_BR_EXTEND_ABI), "" for none */
+const char *report_branch_type(uint64_t flags);
 /** report_page_size_name - perf's get_page_size_name: "N/A" for 0, else
  * the size in B, K, M or G ("4K"), into @buf */
 const char *report_page_size_name(char *buf, size_t size, uint64_t n);

@@ -378,6 +378,8 @@ int trace_report_main(int argc, char **argv)
 	dump.show_lost = o.show.lost;
 	dump.defer_exit = o.show.task;
 	o.filter.dump = o.dump ? &dump : NULL;
+	if (o.dump)
+		report_dump_begin(&dump);
 	if (report_filter_init(&o.filter, s))
 		goto out;
 	if (o.export_to) {

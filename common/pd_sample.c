@@ -250,7 +250,7 @@ static int tail_of(struct cur *c, const struct pd_sample_attr *a, struct pd_samp
 		} else {
 			s->weight = s->weight_full & 0xffffffffu;
 			s->ins_lat = (uint16_t)(s->weight_full >> 32);
-			s->p_stage_cyc = (uint16_t)(s->weight_full >> 48);
+			/* p_stage_cyc stays 0: only perf's powerpc reading fills it */
 		}
 	}
 	if ((st & (PD_S_DATA_SRC | PD_S_TRANSACTION)) &&

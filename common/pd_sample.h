@@ -51,7 +51,8 @@ struct pd_sample {
 	uint64_t user_stack_off;       /* where its size field is in the record */
 	const unsigned char *user_stack;
 	/* WEIGHT: the u64; WEIGHT_STRUCT: its low u32, then ins_lat and
-	 * p_stage_cyc (u16 each); weight_full holds the u64 either way */
+	 * p_stage_cyc (u16 each; p_stage_cyc left 0, as perf 6.1 reads it on
+	 * x86: only its powerpc reading fills it); weight_full holds the u64 */
 	uint64_t weight, weight_full;
 	uint16_t ins_lat, p_stage_cyc;
 	uint64_t data_src, transaction, phys_addr, cgroup, data_page_size, code_page_size;
