@@ -17,6 +17,7 @@ static inline void ro_flush(struct report_print *p)
 	if (p->pos > p->buf)
 		fwrite(p->buf, 1, (size_t)(p->pos - p->buf), p->out);
 	p->pos = p->buf;
+	p->flushes++;
 }
 
 /* make room for @n bytes */

@@ -126,6 +126,8 @@ int report_print_finish(struct report_print *p)
 	if (p->buf)
 		ro_flush(p);
 	free(p->buf);
+	free(p->frames);
+	p->frames = NULL;
 	p->buf = p->pos = p->end = NULL;
 	return ferror(p->out) ? -1 : 0;
 }
@@ -186,10 +188,85 @@ static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack
 	return 0;
 }
 
+/*
+ * Stack lines already printed: stacks repeat their frames, in every process
+ * that maps the same file. A user frame's line depends only on its map's DSO,
+ * the address in that DSO and the map's start (sym_machine_map_of); a
+ * kernel frame's on its address while the kernel's map stays
+ * (sym_machine_gen). A direct-mapped table by those keys and the fields;
+ * lines longer than a slot are not kept.
+ */
+#define RP_FRAMES     8192
+#define RP_FRAME_TEXT 100
+struct rp_frame {
+	uint64_t a, b, c, f;     /* kernel: ip, 0, 0; user: map_ip, dso, map start */
+	uint32_t gen;            /* kernel: sym_machine_gen; user: 0 */
+	uint16_t mode, len;
+	char text[RP_FRAME_TEXT];
+};
+
+/* the slot of (@a, @b, @c), or NULL (no memory) */
+static struct rp_frame *frame_slot(struct report_print *p, uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t h = (a ^ b * 0xff51afd7ed558ccdULL ^ c * 0xc4ceb9fe1a85ec53ULL) *
+		     0x9e3779b97f4a7c15ULL;
+
+	if (!p->frames && !(p->frames = calloc(RP_FRAMES, sizeof(*p->frames))))
+		return NULL;
+	return &p->frames[h >> 51];      /* 13 bits: RP_FRAMES */
+}
+
+/* one frame's line: address, symbol, dso */
+static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t ip,
+			uint64_t f)
+{
+	struct rp_loc l;
+
+	rp_resolve(p, pid, cpumode, ip, &l);
+	if (f & RF_IP) {
+		/* user frames show the offset in their DSO */
+		ro_ch(p, '\t');
+		ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+	}
+	if (f & RF_SYM) {
+		ro_ch(p, ' ');
+		ro_sym(p, &l, f & RF_SYMOFFSET);
+	}
+	if (f & RF_DSO)
+		put_dso(p, l.dso);
+	ro_ch(p, '\n');
+}
+
+/* the frame's cache key; 0 when it is not to be cached */
+static int frame_key(struct report_print *p, struct sym_machine *m, int32_t pid, uint16_t mode,
+		     uint64_t ip, struct rp_frame *k)
+{
+	const void *dso;
+
+	/* brstackoff keeps track of every lookup: no shortcut then */
+	if (!m || p->track_loaded)
+		return 0;
+	k->gen = 0;
+	k->mode = mode;
+	if (mode == MISC_KERNEL) {
+		k->a = ip;
+		k->b = k->c = 0;
+		k->gen = sym_machine_gen(m, pid, mode);
+		return 1;
+	}
+	/* a user address in the kernel's half prints as itself: not kept */
+	if (mode != MISC_USER || (int64_t)ip < 0 ||
+	    !sym_machine_map_of(m, pid, ip, &dso, &k->a, &k->c))
+		return 0;
+	k->b = (uint64_t)(uintptr_t)dso;
+	return 1;
+}
+
 /* one line per frame, callee first (sample__fprintf_callchain) */
 static void print_stack(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
 	const struct pd_sample *smp = ev->sample;
+	struct sym_machine *m = pd_session_symbols(p->session);
 	unsigned long entries = 0;
 	uint16_t cpumode = MISC_USER;
 
@@ -197,7 +274,9 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		return;
 	for (uint64_t i = 0; i < smp->nr_callchain && entries < p->max_stack; i++) {
 		uint64_t ip = pd_u64(smp->callchain + 8 * i);
-		struct rp_loc l;
+		struct rp_frame k, *c;
+		unsigned long flushes;
+		char *start;
 
 		if (ip >= PERF_CONTEXT_MAX) {
 			cpumode = ip == PERF_CONTEXT_HV ? MISC_HYPERVISOR :
@@ -205,19 +284,31 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 			continue;
 		}
 		entries++;
-		rp_resolve(p, smp->pid, cpumode, ip, &l);
-		if (f & RF_IP) {
-			/* user frames show the offset in their DSO */
-			ro_ch(p, '\t');
-			ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+		if (!frame_key(p, m, smp->pid, cpumode, ip, &k) ||
+		    !(c = frame_slot(p, k.a, k.b, k.c))) {
+			print_frame(p, smp->pid, cpumode, ip, f);
+			continue;
 		}
-		if (f & RF_SYM) {
-			ro_ch(p, ' ');
-			ro_sym(p, &l, f & RF_SYMOFFSET);
+		if (c->len && c->a == k.a && c->b == k.b && c->c == k.c && c->f == f &&
+		    c->gen == k.gen && c->mode == k.mode) {
+			ro_mem(p, c->text, c->len);
+			continue;
 		}
-		if (f & RF_DSO)
-			put_dso(p, l.dso);
-		ro_ch(p, '\n');
+		ro_room(p, RO_ITEM);
+		start = p->pos;
+		flushes = p->flushes;
+		print_frame(p, smp->pid, cpumode, ip, f);
+		c->len = 0;
+		if (p->flushes == flushes && p->pos - start <= RP_FRAME_TEXT) {
+			memcpy(c->text, start, (size_t)(p->pos - start));
+			c->len = (uint16_t)(p->pos - start);
+			c->a = k.a;
+			c->b = k.b;
+			c->c = k.c;
+			c->f = f;
+			c->gen = k.gen;
+			c->mode = k.mode;
+		}
 	}
 }
 

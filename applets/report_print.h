@@ -27,6 +27,8 @@ struct report_print {
 	unsigned nr_loaded;
 	int map_only;          /* the lookups now are perf's map-only ones */
 	int track_loaded;      /* brstackoff is printed: keep loaded[] */
+	unsigned long flushes; /* ro_flush calls: a line written whole has none */
+	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
 };
 
 /* an address's symbol and DSO (symbols.h when built with it) */

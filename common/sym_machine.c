@@ -35,6 +35,7 @@ struct sym_proc {
 	int used;
 	struct sym_map *maps;     /* sorted by start, never overlapping */
 	size_t nr, cap;
+	uint32_t gen;             /* sym_machine_gen: changes with the maps */
 };
 
 struct sym_machine {
@@ -67,6 +68,7 @@ struct sym_machine {
 	struct sym_proc *last_proc;
 	size_t last_map;
 	int last_valid;
+	uint32_t gen_seq, kgen;   /* sym_machine_gen: the last one given, the kernel's */
 
 	char **warnings;
 	size_t nr_warnings, next_warning;
@@ -295,6 +297,7 @@ static struct sym_proc *proc_find(struct sym_machine *m, int32_t pid, int create
 	}
 	m->procs[i].used = 1;
 	m->procs[i].pid = pid;
+	m->procs[i].gen = ++m->gen_seq;
 	m->nr_procs++;
 	m->last_valid = 0;
 	return &m->procs[i];
@@ -396,6 +399,7 @@ static int kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 {
 	if (strncmp(mm->filename, kernel_name, sizeof(kernel_name) - 2))
 		return 0;       /* modules and extra kernel maps: not handled */
+	m->kgen = ++m->gen_seq;
 	m->have_kmap = 1;
 	m->kstart = mm->start;
 	m->kend = mm->start + mm->len < mm->start ? UINT64_MAX : mm->start + mm->len;
@@ -455,6 +459,7 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	p = proc_find(m, mm->pid, 1);
 	if (!p || maps_insert(p, &nm))
 		return TB_ERR_NOMEM;
+	p->gen = ++m->gen_seq;
 	m->last_valid = 0;
 	return 0;
 }
@@ -470,6 +475,7 @@ int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t t
 	if (!child)
 		return TB_ERR_NOMEM;
 	child->nr = 0;
+	child->gen = ++m->gen_seq;
 	parent = clone_maps ? proc_find(m, ppid, 0) : NULL;
 	if (parent && parent->nr) {
 		if (maps_reserve(child, parent->nr))
@@ -743,6 +749,34 @@ static const struct sym_map *find_map(struct sym_machine *m, int32_t pid, uint64
 	m->last_proc = p;
 	m->last_map = i;
 	return &p->maps[i];
+}
+
+uint32_t sym_machine_gen(struct sym_machine *m, int32_t pid, uint16_t cpumode)
+{
+	const struct sym_proc *p;
+
+	cpumode &= MISC_CPUMODE_MASK;
+	if (cpumode == MISC_KERNEL)
+		return m->kgen;
+	if (cpumode != MISC_USER)
+		return 0;
+	if (m->last_valid && m->last_pid == pid)
+		return m->last_proc->gen;
+	p = proc_find(m, pid, 0);
+	return p ? p->gen : 0;
+}
+
+int sym_machine_map_of(struct sym_machine *m, int32_t pid, uint64_t addr, const void **dso,
+		       uint64_t *map_ip, uint64_t *map_start)
+{
+	const struct sym_map *map = find_map(m, pid, addr);
+
+	if (!map)
+		return 0;
+	*dso = map->dso;
+	*map_ip = map->identity ? addr : addr - map->start + map->pgoff;
+	*map_start = map->start;
+	return 1;
 }
 
 int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,

@@ -83,6 +83,23 @@ struct sym_loc {
 int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			uint64_t addr, struct sym_loc *out);
 
+/**
+ * sym_machine_gen - a number that changes whenever what sym_machine_resolve
+ * answers for (@pid, @cpumode) may change: the process's maps (MMAP, FORK)
+ * for user addresses, the kernel's map for kernel ones. Callers caching
+ * resolved addresses compare it.
+ */
+uint32_t sym_machine_gen(struct sym_machine *m, int32_t pid, uint16_t cpumode);
+
+/**
+ * sym_machine_map_of - the cheap half of resolving user address @addr of
+ * @pid: the map it lies in. Returns 1 with *@dso (the DSO's identity),
+ * *@map_ip and *@map_start set, 0 when no map holds it. What
+ * sym_machine_resolve answers for a user address depends on these three only.
+ */
+int sym_machine_map_of(struct sym_machine *m, int32_t pid, uint64_t addr, const void **dso,
+		       uint64_t *map_ip, uint64_t *map_start);
+
 /** sym_machine_next_warning - one-line warnings (missing/hostile ELF,
  * build-id mismatch), each returned once, oldest first; NULL when none.
  * The applet prints them. */
