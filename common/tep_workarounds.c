@@ -91,10 +91,15 @@ static enum pf_tok pf_next(const char **pp, char op[4], const char **tok)
 	if (!*p) {
 		t = PF_END;
 	} else if (*p == '"' || *p == '\'') {
+		/* as __read_token() reads a string: it ends at its quote or
+		 * at any byte but a newline that is not printable (a tab),
+		 * which it swallows, unless the byte before is a backslash
+		 * (two backslashes do not cancel: "a\\" goes on) */
 		char q = *p++;
 
-		while (*p && *p != q)
-			p += p[0] == '\\' && p[1] ? 2 : 1;
+		while (*p && ((*p != q && (isprint((unsigned char)*p) || *p == '\n')) ||
+			      p[-1] == '\\'))
+			p++;
 		p += *p ? 1 : 0;
 		t = PF_STR;
 	} else if (isalnum((unsigned char)*p) || *p == '_') {
