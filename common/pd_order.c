@@ -10,7 +10,10 @@
 #include "pd_order.h"
 #include "tb_err.h"
 
-#define BLOCK_SIZE (4u << 20)
+/* copies are kept in blocks of this size (a record is at most 64 KiB):
+ * a round of a -g profile holds a few hundred KiB, so bigger blocks were
+ * mostly slack (4 MiB ones: 8 MiB resident for ~1 MiB of records) */
+#define BLOCK_SIZE (256u << 10)
 #define SPILL_HDR  32u             /* time, seq, file offset, size, pad */
 #define RUN_BUF    (SPILL_HDR + (64u << 10) + 8u)   /* holds any one record */
 #define WRITE_BUF  (1u << 20)

@@ -16,7 +16,7 @@
 #define MAX_IDS        (1u << 20)      /* ids per attr */
 #define MAX_TRACEDATA  (256u << 20)
 #define MAX_FEATURE    (64u << 20)
-#define INPUT_BUFFER   (1u << 20)
+#define INPUT_BUFFER   (256u << 10)    /* holds any record (64 KiB at most) */
 
 /* ---- id -> evsel map (open addressing) ---- */
 
