@@ -196,7 +196,7 @@ static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack
  * (sym_machine_gen). A direct-mapped table by those keys and the fields;
  * lines longer than a slot are not kept.
  */
-#define RP_FRAMES     8192
+#define RP_FRAMES     4096
 #define RP_FRAME_TEXT 100
 struct rp_frame {
 	uint64_t a, b, c, f;     /* kernel: ip, 0, 0; user: map_ip, dso, map start */
@@ -213,7 +213,7 @@ static struct rp_frame *frame_slot(struct report_print *p, uint64_t a, uint64_t 
 
 	if (!p->frames && !(p->frames = calloc(RP_FRAMES, sizeof(*p->frames))))
 		return NULL;
-	return &p->frames[h >> 51];      /* 13 bits: RP_FRAMES */
+	return &p->frames[h >> 52];      /* 12 bits: RP_FRAMES */
 }
 
 /* one frame's line: address, symbol, dso */

@@ -275,6 +275,7 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 	if (!err)
 		err = load_elf(d, c, &k);
 	cand_close(&k);
+	sym_table_text_gone(&d->tab);      /* names now read back from the files */
 	return err;
 }
 
@@ -343,6 +344,7 @@ static int load_vdso(struct sym_dso *d, struct sym_load_ctx *c)
 	if (!err)
 		err = load_elf(d, c, &k);
 	cand_close(&k);
+	sym_table_text_gone(&d->tab);      /* names now read back from the files */
 	return err;
 }
 

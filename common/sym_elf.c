@@ -30,6 +30,7 @@ int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, 
 	size_t shstrndx;
 
 	memset(e, 0, sizeof(*e));
+	e->fd = -1;
 	if (!elf_ready) {
 		if (elf_version(EV_CURRENT) == EV_NONE) {
 			snprintf(why, n, "libelf is out of date");
@@ -83,6 +84,7 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	int fd, r;
 
 	memset(e, 0, sizeof(*e));
+	e->fd = -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 1;
@@ -104,21 +106,24 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	/* private and writable: what libelf might write stays ours; only the
 	 * pages read are read (perf maps its files too) */
 	buf = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-	close(fd);
 	if (buf == MAP_FAILED) {
 		snprintf(why, n, "%s: cannot map the file: %s", path, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	r = sym_elf_open_mem(e, buf, (size_t)st.st_size, tmp, sizeof(tmp));
 	if (r) {
 		snprintf(why, n, "%s: %s", path, tmp);
 		munmap(buf, (size_t)st.st_size);
+		close(fd);
 		memset(e, 0, sizeof(*e));
+		e->fd = -1;
 		return -1;
 	}
 	e->buf = buf;
 	e->len = (size_t)st.st_size;
 	e->mapped = 1;
+	e->fd = fd;             /* a table may read its names from it later */
 	return 0;
 }
 
@@ -130,7 +135,10 @@ void sym_elf_close(struct sym_elf *e)
 		munmap(e->buf, e->len);
 	else
 		free(e->buf);
+	if (e->fd >= 0 && !e->fd_given)
+		close(e->fd);
 	memset(e, 0, sizeof(*e));
+	e->fd = -1;
 }
 
 /* perf's elf_section_by_name */
@@ -250,21 +258,53 @@ char *sym_elf_demangle(const char *name)
 	if ((name[0] == '_' && (name[1] == 'Z' || name[1] == 'R' || !strncmp(name, "_GLOBAL_", 8))) ||
 	    (name[0] == 'Z' && name[1] == 'N')) {
 		d = cplus_demangle(name, DMGL_NO_OPTS);
-		if (d)
-			return d;
+		if (d) {
+			/* libiberty's buffer grows by doubling: keep the
+			 * name at its size (thousands are kept) */
+			char *fit = strdup(d);
+
+			if (!fit)
+				return d;
+			free(d);
+			return fit;
+		}
 	}
 	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
 		return strdup(buf);
 	return NULL;
 }
 
-/* names are kept as they are: the table demangles those it shows */
-static int add_named(struct sym_table *t, uint64_t start, uint64_t size, int bind,
-		     const char *name, int demangle)
+/*
+ * The string table @link of a mapped file, for @t to point its names into
+ * rather than copy them, then read the few it shows from the file (the
+ * table takes the fd): the names of a big library are most of its table.
+ * Only a plain SHT_STRTAB read in place whose last byte is a NUL, as
+ * elf_strptr would read it; only a big one, and while few files are open
+ * (each such table keeps its fd: hundreds of small libraries must not
+ * use up the process's files). Returns the source number, 0 to copy.
+ */
+#define BORROW_MIN_TEXT (64u << 10)
+#define BORROW_MAX_FD   512
+static unsigned borrow_names(struct sym_table *t, struct sym_elf *e, size_t link, size_t *len)
 {
-	if (demangle)
-		t->demangle = sym_elf_demangle;
-	return sym_table_add(t, start, size, bind, name, strlen(name));
+	Elf_Scn *scn = elf_getscn(e->elf, link);
+	GElf_Shdr sh;
+	Elf_Data *d;
+	unsigned src;
+
+	if (!e->mapped || e->fd < 0 || e->fd >= BORROW_MAX_FD || !scn || !gelf_getshdr(scn, &sh) ||
+	    sh.sh_type != SHT_STRTAB || (sh.sh_flags & SHF_COMPRESSED) ||
+	    !(d = elf_getdata(scn, NULL)) || !d->d_buf || d->d_size < BORROW_MIN_TEXT ||
+	    sh.sh_offset > e->len || d->d_size > e->len - sh.sh_offset ||
+	    (unsigned char *)d->d_buf != e->buf + sh.sh_offset ||
+	    ((const char *)d->d_buf)[d->d_size - 1])
+		return 0;
+	src = sym_table_borrow(t, d->d_buf, d->d_size, e->fd, sh.sh_offset);
+	if (src) {
+		e->fd_given = 1;
+		*len = d->d_size;
+	}
+	return src;
 }
 
 /* perf's elf_read_program_header: the PT_LOAD holding @vaddr */
@@ -305,10 +345,13 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 {
 	Elf_Data *syms = elf_getdata(scn, NULL);
 	uint64_t nr_syms;
+	size_t names_len = 0;
+	unsigned src;
 	int nr = 0;
 
 	if (!syms || !symsh->sh_entsize || !elf_getscn(ss->elf, symsh->sh_link))
 		return 0;
+	src = borrow_names(t, ss, symsh->sh_link, &names_len);
 	nr_syms = symsh->sh_size / symsh->sh_entsize;
 	for (uint64_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
@@ -324,7 +367,10 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 			continue;
 		if (sym.st_shndx == SHN_ABS)
 			continue;
-		name = elf_strptr(ss->elf, symsh->sh_link, sym.st_name);
+		if (src)
+			name = sym.st_name < names_len ? "" : NULL;  /* read only if shown */
+		else
+			name = elf_strptr(ss->elf, symsh->sh_link, sym.st_name);
 		if (!name)
 			continue;
 		/* perf stops the pass at a symbol of a section that is not there */
@@ -353,8 +399,12 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 			else
 				sym.st_value -= ph.p_vaddr - ph.p_offset;
 		}
-		if (add_named(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info), name,
-			      demangle))
+		if (demangle)
+			t->demangle = sym_elf_demangle;
+		if (src ? sym_table_add_ref(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
+					    src, sym.st_name) :
+			  sym_table_add(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
+					name, strlen(name)))
 			return -1;
 		nr++;
 	}

@@ -17,6 +17,8 @@ struct sym_elf {
 	unsigned char *buf;       /* the file's mapping (or a buffer we own), or NULL */
 	size_t len;
 	int mapped;               /* buf is an mmap of len bytes */
+	int fd;                   /* the mapped file, open (-1: none) */
+	int fd_given;             /* a symbol table reads its names from fd now */
 	GElf_Ehdr ehdr;
 	Elf_Scn *symtab, *dynsym;
 	GElf_Shdr symshdr, dynshdr;

@@ -707,8 +707,8 @@ static void resolve_kernel(struct sym_machine *m, uint64_t addr, struct sym_loc 
 		if (e) {
 			out->sym = sym_table_name(&m->kvm->tab, e);
 			out->sym_start = e->start - m->kdelta;
-			out->sym_end = e->end - m->kdelta;
-			out->binding = e->bind;
+			out->sym_end = sym_end(e) - m->kdelta;
+			out->binding = sym_bind(e);
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
 						       &mod))) {
@@ -825,8 +825,8 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		if (!(out->sym = sym_table_shown(&d->tab, e)))
 			return TB_ERR_NOMEM;
 		out->sym_start = e->start;
-		out->sym_end = e->end;
-		out->binding = e->bind;
+		out->sym_end = sym_end(e);
+		out->binding = sym_bind(e);
 	}
 symoff:
 	/* perf's __symbol__fprintf_symname_offs */

@@ -4,6 +4,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sym_table.h"
 
 #define BIND_GLOBAL 1
@@ -21,17 +22,61 @@ void sym_table_free(struct sym_table *t)
 	free(t->dm);
 	free(t->syms);
 	free(t->strs);
+	for (size_t i = 0; i < SYM_MAX_BORROW; i++) {
+		int fd = t->borrowed[i].len ? t->borrowed[i].fd : -1;
+
+		for (size_t j = i + 1; j < SYM_MAX_BORROW && fd >= 0; j++)
+			if (t->borrowed[j].len && t->borrowed[j].fd == fd)
+				fd = -1;          /* closed with the last source using it */
+		if (fd >= 0)
+			close(fd);
+	}
 	sym_table_init(t);
+}
+
+/* A borrowed name read back from its file: malloc'd, or NULL. The text
+ * ends in a NUL (sym_table_borrow), so the read ends. */
+static char *read_back(const struct sym_text *x, size_t off)
+{
+	size_t cap = 256, have = 0;
+	char *buf = NULL;
+
+	for (;;) {
+		size_t want = cap - have;
+		char *nb = realloc(buf, cap);
+		ssize_t n;
+
+		if (!nb)
+			break;
+		buf = nb;
+		if (want > x->len - off - have)
+			want = x->len - off - have;
+		n = pread(x->fd, buf + have, want, (off_t)(x->file_off + off + have));
+		if (n <= 0)
+			break;
+		if (memchr(buf + have, 0, (size_t)n))
+			return buf;
+		have += (size_t)n;
+		if (off + have >= x->len)
+			break;
+		if (have == cap)
+			cap *= 2;
+	}
+	free(buf);
+	return NULL;
 }
 
 const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e)
 {
-	const char *raw = t->strs + e->name;
+	uint32_t src = SYM_NAME_SRC(e->name);
+	int away = src && !t->borrowed[src - 1].text;     /* the name must be read back */
+	int plain = !t->demangle || (sym_bind(e) & SYM_FINAL_NAME);
+	const char *raw;
 	size_t mask, i;
-	char *d;
+	char *d, *back = NULL;
 
-	if (!t->demangle || (e->bind & SYM_FINAL_NAME))
-		return raw;
+	if (plain && !away)
+		return sym_table_name(t, e);
 	if ((t->dm_used + 1) * 2 > t->dm_slots) {
 		size_t ns = t->dm_slots ? t->dm_slots * 2 : 64;
 		struct sym_dm *nd = calloc(ns, sizeof(*nd));
@@ -55,12 +100,52 @@ const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e)
 	mask = t->dm_slots - 1;
 	for (i = ((e->name + 1) * 2654435761u) & mask; t->dm[i].name; i = (i + 1) & mask)
 		if (t->dm[i].name == e->name + 1)
-			return t->dm[i].shown ? t->dm[i].shown : raw;
-	d = t->demangle(raw);
+			return t->dm[i].shown ? t->dm[i].shown : sym_table_name(t, e);
+	if (away && !(back = read_back(&t->borrowed[src - 1], SYM_NAME_OFF(e->name))))
+		return NULL;
+	raw = back ? back : sym_table_name(t, e);
+	d = plain ? NULL : t->demangle(raw);
+	if (d)
+		free(back);
+	else if (back)
+		d = back;         /* the name read back is the one shown */
+	else if (src && !(d = strdup(raw)))
+		return NULL;      /* a borrowed text goes: keep a copy */
 	t->dm[i].name = e->name + 1;
-	t->dm[i].shown = d;     /* NULL: the raw name (the arena may still move) */
+	t->dm[i].shown = d;     /* NULL: the arena's name (the arena may still move) */
 	t->dm_used++;
 	return d ? d : raw;
+}
+
+/* @e ends at @end (UINT64_MAX if it wraps), cut to UINT32_MAX bytes */
+static void set_end(struct sym_entry *e, uint64_t end)
+{
+	uint64_t size = end >= e->start ? end - e->start : UINT64_MAX - e->start;
+
+	e->size = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+}
+
+/* A new entry for [@start, @start + @len), its name not set; NULL on ENOMEM. */
+static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t len, int bind)
+{
+	struct sym_entry *e;
+
+	if (t->next_seq >= SYM_MAX_SEQ)
+		return NULL;
+	if (t->nr == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 256;
+		struct sym_entry *ns = realloc(t->syms, cap * sizeof(*ns));
+
+		if (!ns)
+			return NULL;
+		t->syms = ns;
+		t->cap = cap;
+	}
+	e = &t->syms[t->nr++];
+	e->start = start;
+	set_end(e, len ? start + len : start);
+	e->seq_bind = t->next_seq++ << 8 | (uint8_t)bind;
+	return e;
 }
 
 int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
@@ -68,16 +153,7 @@ int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
 {
 	struct sym_entry *e;
 
-	if (t->nr == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct sym_entry *ns = realloc(t->syms, cap * sizeof(*ns));
-
-		if (!ns)
-			return -1;
-		t->syms = ns;
-		t->cap = cap;
-	}
-	if (name_len >= UINT32_MAX / 2 || t->strs_len + name_len + 1 >= UINT32_MAX)
+	if (name_len >= SYM_MAX_TEXT || t->strs_len + name_len + 1 > SYM_MAX_TEXT)
 		return -1;
 	if (t->strs_len + name_len + 1 > t->strs_cap) {
 		size_t cap = t->strs_cap ? t->strs_cap : 4096;
@@ -91,28 +167,61 @@ int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
 		t->strs = ns;
 		t->strs_cap = cap;
 	}
-	e = &t->syms[t->nr];
-	e->start = start;
-	e->end = len ? start + len : start;
-	if (e->end < start)
-		e->end = UINT64_MAX;
+	if (!(e = new_entry(t, start, len, bind)))
+		return -1;
 	e->name = (uint32_t)t->strs_len;
-	e->seq = t->next_seq++;
-	e->bind = (uint8_t)bind;
 	memcpy(t->strs + t->strs_len, name, name_len);
 	t->strs[t->strs_len + name_len] = 0;
 	t->strs_len += name_len + 1;
-	t->nr++;
+	return 0;
+}
+
+unsigned sym_table_borrow(struct sym_table *t, const char *text, size_t len, int fd,
+			  uint64_t file_off)
+{
+	if (!len || len > SYM_MAX_TEXT || text[len - 1] || fd < 0)
+		return 0;
+	for (unsigned i = 0; i < SYM_MAX_BORROW; i++) {
+		struct sym_text *x = &t->borrowed[i];
+
+		if (x->len && x->text == text)
+			return i + 1;
+		if (!x->len) {
+			x->text = text;
+			x->len = len;
+			x->fd = fd;
+			x->file_off = file_off;
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+void sym_table_text_gone(struct sym_table *t)
+{
+	for (unsigned i = 0; i < SYM_MAX_BORROW; i++)
+		t->borrowed[i].text = NULL;
+}
+
+int sym_table_add_ref(struct sym_table *t, uint64_t start, uint64_t len, int bind,
+		      unsigned src, size_t off)
+{
+	struct sym_entry *e;
+
+	if (src < 1 || src > SYM_MAX_BORROW || off >= SYM_MAX_TEXT ||
+	    !(e = new_entry(t, start, len, bind)))
+		return -1;
+	e->name = (uint32_t)src << 30 | (uint32_t)off;
 	return 0;
 }
 
 static inline int before(const struct sym_entry *x, const struct sym_entry *y)
 {
-	return x->start < y->start || (x->start == y->start && x->seq < y->seq);
+	return x->start < y->start || (x->start == y->start && x->seq_bind < y->seq_bind);
 }
 
 /* by (start, seq): a quicksort with inline compares (qsort's copies of
- * 32-byte elements cost more than the sort) */
+ * 20-byte elements cost more than the sort) */
 static void sort_entries(struct sym_entry *v, size_t n)
 {
 	while (n > 16) {
@@ -172,8 +281,8 @@ static size_t underscores(const char *s)
 /* perf's choose_best_symbol (on the names as shown): 1 if @a stays, 0 if @b replaces it */
 static int keep_first(struct sym_table *t, const struct sym_entry *a, const struct sym_entry *b)
 {
-	uint64_t la = a->end - a->start, lb = b->end - b->start;
-	int ba = a->bind & ~SYM_FINAL_NAME, bb = b->bind & ~SYM_FINAL_NAME;
+	uint64_t la = a->size, lb = b->size;
+	int ba = sym_bind(a) & ~SYM_FINAL_NAME, bb = sym_bind(b) & ~SYM_FINAL_NAME;
 	const char *na, *nb;
 	size_t ua, ub, sa, sb;
 
@@ -185,7 +294,7 @@ static int keep_first(struct sym_table *t, const struct sym_entry *a, const stru
 		return bb == BIND_WEAK;
 	if ((ba == BIND_GLOBAL) != (bb == BIND_GLOBAL))
 		return ba == BIND_GLOBAL;
-	if (!strcmp(t->strs + a->name, t->strs + b->name))
+	if (!strcmp(sym_table_name(t, a), sym_table_name(t, b)))
 		return 1;         /* one name (.symtab and .dynsym): a tie, the first stays */
 	na = sym_table_shown(t, a);
 	nb = sym_table_shown(t, b);
@@ -212,13 +321,13 @@ int sym_table_finish(struct sym_table *t)
 		sort_entries(t->syms, t->nr);
 	/* symbols__fixup_end, is_kallsyms false */
 	for (i = 0; i + 1 < t->nr; i++)
-		if (t->syms[i].end == t->syms[i].start)
-			t->syms[i].end = t->syms[i + 1].start;
-	if (t->syms[t->nr - 1].end == t->syms[t->nr - 1].start) {
+		if (t->syms[i].size == 0)
+			set_end(&t->syms[i], t->syms[i + 1].start);
+	if (t->syms[t->nr - 1].size == 0) {
 		uint64_t s = t->syms[t->nr - 1].start;
 		uint64_t e = ((s + 4095) & ~4095ULL) + 4096;
 
-		t->syms[t->nr - 1].end = e > s ? e : UINT64_MAX;
+		set_end(&t->syms[t->nr - 1], e > s ? e : UINT64_MAX);
 	}
 	/* symbols__fixup_duplicate */
 	for (i = 0; i < t->nr; i++) {
@@ -248,10 +357,11 @@ const struct sym_entry *sym_table_find(const struct sym_table *t, uint64_t addr)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct sym_entry *s = &t->syms[mid];
+		uint64_t end = sym_end(s);
 
 		if (addr < s->start)
 			hi = mid;
-		else if (addr > s->end || (addr == s->end && addr != s->start))
+		else if (addr > end || (addr == end && addr != s->start))
 			lo = mid + 1;
 		else
 			return s;

@@ -6,12 +6,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct sym_entry {
-	uint64_t start, end;      /* [start, end); end == start: zero size */
-	uint32_t name;            /* offset in the table's string arena */
-	uint32_t seq;             /* insertion order, the tie-break of equal starts */
-	uint8_t bind;             /* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; SYM_FINAL_NAME */
+/* 20 bytes: a big library has tens of thousands */
+struct __attribute__((packed, aligned(4))) sym_entry {
+	uint64_t start;
+	uint32_t size;            /* [start, start + size); 0: zero size; at most
+				   * UINT32_MAX (a longer symbol is cut there) */
+	uint32_t name;            /* bits 31-30: 0 the table's arena, n the borrowed
+				   * text n (sym_table_borrow); the rest: offset in it */
+	uint32_t seq_bind;        /* insertion order << 8 | binding: the order is the
+				   * tie-break of equal starts */
 };
+
+/* where the symbol ends: start + size */
+static inline uint64_t sym_end(const struct sym_entry *e)
+{
+	return e->start + e->size;
+}
+
+/* the binding: STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; and SYM_FINAL_NAME */
+static inline int sym_bind(const struct sym_entry *e)
+{
+	return (int)(e->seq_bind & 0xff);
+}
+
+#define SYM_MAX_SEQ      (1u << 24)   /* symbols a table holds */
+#define SYM_NAME_SRC(n)  ((n) >> 30)
+#define SYM_NAME_OFF(n)  ((n) & 0x3fffffffu)
+#define SYM_MAX_BORROW   3
+#define SYM_MAX_TEXT     0x3fffffffu   /* bytes of a borrowed text or the arena */
 
 #define SYM_FINAL_NAME 0x80       /* in bind: the name is never demangled (name@plt) */
 
@@ -26,6 +48,14 @@ struct sym_table {
 	size_t nr, cap;
 	char *strs;               /* arena of NUL-terminated names */
 	size_t strs_len, strs_cap;
+	/* string tables names point into (sym_table_borrow): in memory while
+	 * the table loads, then read from the file (the table owns the fd) */
+	struct sym_text {
+		const char *text;     /* NULL once the memory is gone */
+		size_t len;
+		int fd;
+		uint64_t file_off;
+	} borrowed[SYM_MAX_BORROW];
 	size_t sorted;            /* syms[0..sorted) went through sym_table_finish */
 	uint32_t next_seq;
 	/* a malloc'd demangled name or NULL (then the name is shown as it is) */
@@ -51,12 +81,34 @@ int sym_table_finish(struct sym_table *t);
 int sym_table_sort(struct sym_table *t);
 /** sym_table_find - the symbol containing @addr (perf's symbols__find rule), or NULL */
 const struct sym_entry *sym_table_find(const struct sym_table *t, uint64_t addr);
+/** sym_table_name - the name as stored; for a borrowed name only while
+ * its text is in memory ("" after: use sym_table_shown) */
 static inline const char *sym_table_name(const struct sym_table *t, const struct sym_entry *e)
 {
-	return t->strs + e->name;
+	uint32_t src = SYM_NAME_SRC(e->name);
+
+	if (!src)
+		return t->strs + e->name;
+	return t->borrowed[src - 1].text ? t->borrowed[src - 1].text + SYM_NAME_OFF(e->name) : "";
 }
+/**
+ * sym_table_borrow - names may point into @text (@len bytes, ending in a
+ * NUL) instead of being copied: the names of a big library are most of
+ * its table, and few are ever shown. @text is at @file_off in the file
+ * open as @fd, which the table then owns (closes when freed); @text
+ * itself must stay until sym_table_text_gone(). Returns the source
+ * number for sym_table_add_ref, or 0 (nothing taken: copy the names).
+ */
+unsigned sym_table_borrow(struct sym_table *t, const char *text, size_t len, int fd,
+			  uint64_t file_off);
+/** sym_table_add_ref - sym_table_add for a name at @off in borrowed text @src */
+int sym_table_add_ref(struct sym_table *t, uint64_t start, uint64_t len, int bind,
+		      unsigned src, size_t off);
+/** sym_table_text_gone - the borrowed texts leave memory: shown names are read from their files */
+void sym_table_text_gone(struct sym_table *t);
 /** sym_table_shown - the name as perf shows it: demangled (once, then kept) when the
- * table has a demangler; valid until the table is freed. NULL on ENOMEM. */
+ * table has a demangler; valid until the table is freed. NULL on ENOMEM, or
+ * when a borrowed name cannot be read back. */
 const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e);
 
 #endif
