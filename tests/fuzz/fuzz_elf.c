@@ -16,7 +16,7 @@ static void lookups(const struct sym_table *t)
 		uint64_t a = t->syms[i].start;
 		const struct sym_entry *e = sym_table_find(t, a);
 
-		if (e && (a < e->start || (a > e->end) || strlen(sym_table_name(t, e)) > t->strs_len))
+		if (e && (a < e->start || (a > sym_end(e)) || strlen(sym_table_name(t, e)) > t->strs_len))
 			abort();
 		if (e && !sym_table_shown((struct sym_table *)t, e))
 			abort();
