@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pd_order.h"
+#include "run_sort.h"
 #include "tb_err.h"
 
 /* copies are kept in blocks of this size (a record is at most 64 KiB):
@@ -150,6 +151,20 @@ static int cmp_ent(const void *a, const void *b)
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static inline int ent_before(const struct pd_qent *x, const struct pd_qent *y)
+{
+	return x->time < y->time || (x->time == y->time && x->seq < y->seq);
+}
+
+RUN_SORT(sort_runs, struct pd_qent, ent_before)
+
+/* time order: the per-CPU runs merged (qsort if no memory for that) */
+static void sort_ents(struct pd_order *q)
+{
+	if (sort_runs(q->ents, q->nr))
+		qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
 }
 
 static int before(uint64_t t1, uint64_t s1, uint64_t t2, uint64_t s2)
@@ -398,7 +413,7 @@ static int spill(struct pd_order *q)
 	if (q->nr_runs >= MAX_RUNS && (r = merge_runs(q, &w)))
 		goto failed;
 	start = w.at + w.len;
-	qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
+	sort_ents(q);
 	for (size_t i = 0; i < q->nr; i++) {
 		struct pd_qent *e = &q->ents[i];
 
@@ -493,7 +508,7 @@ static int flush_upto(struct pd_order *q, uint64_t limit)
 		return q->failed;      /* nothing goes out after a failed delivery */
 	if (q->nr == 0 && q->nr_runs == 0)
 		return 0;
-	qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
+	sort_ents(q);
 	r = q->nr_runs ? flush_merged(q, limit) : flush_memory(q, limit);
 	q->failed = r;
 	return r;
