@@ -13,14 +13,17 @@
 
 /* copies are kept in blocks of this size (a record is at most 64 KiB):
  * a round of a -g profile holds a few hundred KiB, so bigger blocks were
- * mostly slack (4 MiB ones: 8 MiB resident for ~1 MiB of records) */
-#define BLOCK_SIZE (256u << 10)
+ * mostly slack (4 MiB ones: 8 MiB resident for ~1 MiB of records);
+ * emptied blocks are kept for reuse, up to MAX_SPARE of them */
+#define BLOCK_SIZE PD_ORDER_BLOCK
+#define MAX_SPARE  16
 #define SPILL_HDR  32u             /* time, seq, file offset, size, pad */
 #define RUN_BUF    (SPILL_HDR + (64u << 10) + 8u)   /* holds any one record */
 #define WRITE_BUF  (1u << 20)
 #define MAX_RUNS   16              /* one more spill merges them into one */
 
 struct pd_block {
+	struct pd_block *next;     /* in the spare list */
 	size_t used;
 	size_t live;               /* queued records still in this block */
 	unsigned char mem[];
@@ -97,7 +100,12 @@ void pd_order_free(struct pd_order *q)
 	if (q->spill_fd >= 0)
 		close(q->spill_fd);
 	free(q->cur);
-	free(q->spare);
+	while (q->spare) {
+		struct pd_block *b = q->spare;
+
+		q->spare = b->next;
+		free(b);
+	}
 	free(q->ents);
 	memset(q, 0, sizeof(*q));
 	q->spill_fd = -1;
@@ -109,8 +117,10 @@ static void release(struct pd_order *q, struct pd_block *b, size_t size)
 	q->bytes -= size + sizeof(struct pd_qent);
 	if (--b->live || b == q->cur)
 		return;
-	if (!q->spare) {
+	if (q->nr_spare < MAX_SPARE) {
+		b->next = q->spare;
 		q->spare = b;
+		q->nr_spare++;
 		return;
 	}
 	free(b);
@@ -127,7 +137,8 @@ static unsigned char *alloc_copy(struct pd_order *q, size_t size, struct pd_bloc
 		} else {
 			if (q->spare) {
 				b = q->spare;
-				q->spare = NULL;
+				q->spare = b->next;
+				q->nr_spare--;
 			} else {
 				b = malloc(sizeof(*b) + BLOCK_SIZE);
 				if (!b)

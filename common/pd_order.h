@@ -39,11 +39,15 @@ struct pd_run;
 #define PD_ORDER_CAP (512ull << 20)
 #endif
 
+/* the size of the blocks records are copied into (pd_order.c says why) */
+#define PD_ORDER_BLOCK (256u << 10)
+
 struct pd_order {
 	struct pd_qent *ents;
 	size_t nr, cap;
 	struct pd_block *cur;      /* block receiving new copies */
-	struct pd_block *spare;    /* one emptied block kept for reuse */
+	struct pd_block *spare;    /* emptied blocks kept for reuse (a list) */
+	size_t nr_spare;
 	uint64_t seq;
 	uint64_t max_time;         /* largest time queued */
 	uint64_t round_limit;      /* L: deliver up to here at the next round */

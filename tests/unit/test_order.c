@@ -224,7 +224,7 @@ static void test_blocks(void)
 	static unsigned char rec[65536];
 	struct big b = { 0 };
 	struct pd_order q;
-	void *blocks[64];
+	void *blocks[256];
 	unsigned nr_blocks = 0, seed = 12345;
 	uint64_t total = 0;
 	int r = 0;
@@ -255,7 +255,7 @@ static void test_blocks(void)
 
 			for (k = 0; k < nr_blocks && blocks[k] != (void *)q.cur; k++)
 				;
-			if (k == nr_blocks && nr_blocks < 64)
+			if (k == nr_blocks && nr_blocks < 256)
 				blocks[nr_blocks++] = q.cur;
 		}
 		if (i % PER_ROUND == PER_ROUND - 1 && !r)
@@ -263,19 +263,21 @@ static void test_blocks(void)
 	}
 	if (!r)
 		r = pd_order_flush_all(&q);
-	NOTE("%u records, %llu bytes (%.1f blocks of 4 MiB), %u distinct blocks used", BIG_N,
-	     (unsigned long long)total, total / 4194304.0, nr_blocks);
+	NOTE("%u records, %llu bytes (%.1f blocks of %u KiB), %u distinct blocks used", BIG_N,
+	     (unsigned long long)total, (double)total / PD_ORDER_BLOCK, PD_ORDER_BLOCK >> 10,
+	     nr_blocks);
 	T(r == 0 && b.delivered == BIG_N, "%u records of up to 64 KiB all delivered (%u)", BIG_N,
 	  b.delivered);
-	T(total > 3 * 4194304ull, "they span more than three 4 MiB blocks");
+	T(total > 8ull * PER_ROUND * 65536, "they span more than eight rounds of 64 KiB records");
 	T_EQ(b.corrupt, 0, "every delivered record has its bytes intact");
 	T_EQ(b.misordered, 0, "delivered in (time, arrival) order");
 	T_EQ(b.misaligned, 0, "every copy 8-byte aligned");
 	T_EQ(q.nr_unordered, 0, "nothing out of order");
 	T_EQ(q.bytes, 0, "no bytes held after the final flush");
-	T(nr_blocks <= 4 && nr_blocks * 4194304ull < total,
-	  "emptied blocks are reused: %u blocks for %.1f blocks of data", nr_blocks,
-	  total / 4194304.0);
+	/* at most two rounds are queued at once: the blocks are reused */
+	T(nr_blocks < 256 && (uint64_t)nr_blocks * PD_ORDER_BLOCK <= 3ull * PER_ROUND * 65536 +
+	  2ull * PD_ORDER_BLOCK, "emptied blocks are reused: %u blocks for %.1f blocks of data",
+	  nr_blocks, (double)total / PD_ORDER_BLOCK);
 	pd_order_free(&q);
 	free(b.size_of);
 	free(b.time_of);
