@@ -283,7 +283,7 @@ char *sym_elf_demangle(const char *name)
  * (each such table keeps its fd: hundreds of small libraries must not
  * use up the process's files). Returns the source number, 0 to copy.
  */
-#define BORROW_MIN_TEXT (64u << 10)
+#define BORROW_MIN_TEXT (16u << 10)
 #define BORROW_MAX_FD   512
 static unsigned borrow_names(struct sym_table *t, struct sym_elf *e, size_t link, size_t *len)
 {

@@ -25,9 +25,10 @@
 #define MAP_HUGETLB_BIT   0x40000
 
 struct sym_map {
-	uint64_t start, end, pgoff;
+	uint64_t start, end;
+	uint64_t pgoff;           /* map_ip = addr - start + pgoff; anon and no-dso
+				   * maps (map_ip is the address) have pgoff = start */
 	struct sym_dso *dso;
-	int identity;             /* anon / no-dso maps: map_ip is the address */
 };
 
 struct sym_proc {
@@ -453,7 +454,8 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	}
 	if (!nm.dso)
 		return TB_ERR_NOMEM;
-	nm.identity = anon || no_dso;
+	if (anon || no_dso)
+		nm.pgoff = nm.start;    /* perf's identity__map_ip */
 	if (mm->build_id_len && !nm.dso->loaded)
 		set_bid(nm.dso, mm->build_id, mm->build_id_len);
 	p = proc_find(m, mm->pid, 1);
@@ -774,7 +776,7 @@ int sym_machine_map_of(struct sym_machine *m, int32_t pid, uint64_t addr, const 
 	if (!map)
 		return 0;
 	*dso = map->dso;
-	*map_ip = map->identity ? addr : addr - map->start + map->pgoff;
+	*map_ip = addr - map->start + map->pgoff;
 	*map_start = map->start;
 	return 1;
 }
@@ -809,7 +811,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		out->build_id = d->bid;
 		out->build_id_len = d->bid_len;
 	}
-	out->map_ip = map->identity ? addr : addr - map->start + map->pgoff;
+	out->map_ip = addr - map->start + map->pgoff;
 	if (!d->loaded) {
 		int r = sym_dso_load(d, &m->lctx);
 

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "run_sort.h"
 #include "sym_table.h"
 
 #define BIND_GLOBAL 1
@@ -270,29 +269,6 @@ static void sort_entries(struct sym_entry *v, size_t n)
 	}
 }
 
-RUN_SORT(sort_runs, struct sym_entry, before)
-
-/* Sort the table: only what was added since the last sort, merged into
- * the sorted part (the .dynsym pass after .symtab's), else all of it. */
-static void sort_new(struct sym_table *t)
-{
-	size_t head = t->sorted, m = t->nr - head;
-	struct sym_entry *tmp = head && m ? malloc(m * sizeof(*tmp)) : NULL;
-
-	if (!tmp) {
-		if (sort_runs(t->syms, t->nr))
-			sort_entries(t->syms, t->nr);
-		return;
-	}
-	if (sort_runs(t->syms + head, m))
-		sort_entries(t->syms + head, m);
-	memcpy(tmp, t->syms + head, m * sizeof(*tmp));
-	/* from the end: the new entries come after old ones of equal start */
-	for (size_t i = head, j = m, k = t->nr; j; )
-		t->syms[--k] = i && before(&tmp[j - 1], &t->syms[i - 1]) ? t->syms[--i] : tmp[--j];
-	free(tmp);
-}
-
 static size_t underscores(const char *s)
 {
 	size_t n = 0;
@@ -342,7 +318,7 @@ int sym_table_finish(struct sym_table *t)
 	if (t->nr == 0)
 		return 0;
 	if (t->sorted != t->nr)
-		sort_new(t);
+		sort_entries(t->syms, t->nr);
 	/* symbols__fixup_end, is_kallsyms false */
 	for (i = 0; i + 1 < t->nr; i++)
 		if (t->syms[i].size == 0)
@@ -369,7 +345,7 @@ int sym_table_finish(struct sym_table *t)
 
 int sym_table_sort(struct sym_table *t)
 {
-	sort_new(t);
+	sort_entries(t->syms, t->nr);
 	t->sorted = t->nr;
 	return 0;
 }
