@@ -220,43 +220,9 @@ static inline int before(const struct sym_entry *x, const struct sym_entry *y)
 	return x->start < y->start || (x->start == y->start && x->seq_bind < y->seq_bind);
 }
 
-/* by (start, seq): a quicksort with inline compares (qsort's copies of
- * 20-byte elements cost more than the sort) */
-static void sort_entries(struct sym_entry *v, size_t n)
+/* by (start, seq) for a few entries: insertion */
+static void sort_small(struct sym_entry *v, size_t n)
 {
-	while (n > 16) {
-		struct sym_entry p, tmp;
-		size_t i = 0, j = n - 1, mid = n / 2;
-
-		/* median of three as the pivot */
-		if (before(&v[mid], &v[0]))
-			tmp = v[mid], v[mid] = v[0], v[0] = tmp;
-		if (before(&v[n - 1], &v[0]))
-			tmp = v[n - 1], v[n - 1] = v[0], v[0] = tmp;
-		if (before(&v[n - 1], &v[mid]))
-			tmp = v[n - 1], v[n - 1] = v[mid], v[mid] = tmp;
-		p = v[mid];
-		for (;;) {
-			while (before(&v[i], &p))
-				i++;
-			while (before(&p, &v[j]))
-				j--;
-			if (i >= j)
-				break;
-			tmp = v[i], v[i] = v[j], v[j] = tmp;
-			i++;
-			j--;
-		}
-		/* recurse into the smaller part, loop on the larger */
-		if (j + 1 < n - j - 1) {
-			sort_entries(v, j + 1);
-			v += j + 1;
-			n -= j + 1;
-		} else {
-			sort_entries(v + j + 1, n - j - 1);
-			n = j + 1;
-		}
-	}
 	for (size_t i = 1; i < n; i++) {
 		struct sym_entry x = v[i];
 		size_t k = i;
@@ -267,6 +233,87 @@ static void sort_entries(struct sym_entry *v, size_t n)
 		}
 		v[k] = x;
 	}
+}
+
+/*
+ * by (start, seq): an in-place radix sort on start, a byte at a time from
+ * @shift down (no scratch memory; the bytes all entries share are passed
+ * over at the cost of a count), equal starts then by seq. Faster than a
+ * quicksort of 20-byte entries by about half on a big library's table.
+ */
+static void radix_sort(struct sym_entry *v, size_t n, int shift)
+{
+	size_t count[256] = { 0 }, next[256], end[256], at = 0;
+
+	while (n >= 32) {
+		for (size_t i = 0; i < n; i++)
+			count[(v[i].start >> shift) & 0xff]++;
+		if (count[(v[0].start >> shift) & 0xff] != n)
+			break;
+		count[(v[0].start >> shift) & 0xff] = 0;      /* one byte for all */
+		if (shift == 0) {
+			sort_small(v, n);      /* one start: by seq (never many) */
+			return;
+		}
+		shift -= 8;
+	}
+	if (n < 32) {
+		sort_small(v, n);
+		return;
+	}
+	for (int b = 0; b < 256; b++) {
+		next[b] = at;
+		at += count[b];
+		end[b] = at;
+	}
+	for (int b = 0; b < 256; b++)
+		while (next[b] < end[b]) {
+			struct sym_entry x = v[next[b]];
+			unsigned d = (unsigned)(x.start >> shift) & 0xff;
+
+			while (d != (unsigned)b) {      /* follow the cycle home */
+				struct sym_entry y = v[next[d]];
+
+				v[next[d]++] = x;
+				x = y;
+				d = (unsigned)(x.start >> shift) & 0xff;
+			}
+			v[next[b]++] = x;
+		}
+	for (size_t b = 0, from = 0; b < 256; from = end[b], b++) {
+		size_t len = end[b] - from;
+
+		if (len > 1 && shift)
+			radix_sort(v + from, len, shift - 8);
+		else if (len > 1)
+			sort_small(v + from, len);
+	}
+}
+
+static void sort_entries(struct sym_entry *v, size_t n)
+{
+	radix_sort(v, n, 56);
+}
+
+/* Sort the table. A few entries added to a sorted table (the PLT's after
+ * the symbols) are sorted alone and merged in, through a copy of them
+ * only; else all are sorted in place (a scratch copy of a big table
+ * would show in the peak memory). */
+static void sort_new(struct sym_table *t)
+{
+	size_t head = t->sorted, m = t->nr - head;
+	struct sym_entry *tmp = head && m <= head / 8 ? malloc(m * sizeof(*tmp)) : NULL;
+
+	if (!tmp) {
+		sort_entries(t->syms, t->nr);
+		return;
+	}
+	sort_entries(t->syms + head, m);
+	memcpy(tmp, t->syms + head, m * sizeof(*tmp));
+	/* from the end: the new entries come after old ones of equal start */
+	for (size_t i = head, j = m, k = t->nr; j; )
+		t->syms[--k] = i && before(&tmp[j - 1], &t->syms[i - 1]) ? t->syms[--i] : tmp[--j];
+	free(tmp);
 }
 
 static size_t underscores(const char *s)
@@ -318,7 +365,7 @@ int sym_table_finish(struct sym_table *t)
 	if (t->nr == 0)
 		return 0;
 	if (t->sorted != t->nr)
-		sort_entries(t->syms, t->nr);
+		sort_new(t);
 	/* symbols__fixup_end, is_kallsyms false */
 	for (i = 0; i + 1 < t->nr; i++)
 		if (t->syms[i].size == 0)
@@ -345,7 +392,7 @@ int sym_table_finish(struct sym_table *t)
 
 int sym_table_sort(struct sym_table *t)
 {
-	sort_entries(t->syms, t->nr);
+	sort_new(t);
 	t->sorted = t->nr;
 	return 0;
 }

@@ -93,6 +93,39 @@ static struct sym_loc at(struct sym_machine *m, int32_t pid, uint16_t mode, uint
 	return l;
 }
 
+/* sym_table_sort on many entries: by start, equal starts in the order
+ * added (starts spread over every byte, many shared, some at the top) */
+static void test_sort(void)
+{
+	struct sym_table t;
+	uint64_t seed = 88172645463325252ULL;
+	size_t bad = 0, n = 20000;
+	uint32_t *order = calloc(n, sizeof(*order));
+
+	sym_table_init(&t);
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		uint64_t start;
+
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		start = i % 5 == 0 ? (seed % 64) << 4 :             /* many equal, small */
+			i % 7 == 0 ? UINT64_MAX - (seed % 1000) : seed >> (seed % 60);
+		snprintf(name, sizeof(name), "s%zu", i);
+		sym_table_add(&t, start, 1, STB_GLOBAL, name, strlen(name));
+	}
+	sym_table_sort(&t);
+	CHECK(t.nr == n && t.sorted == n, "sorted: %zu entries kept", t.nr);
+	for (size_t i = 0; i < t.nr; i++) {
+		order[i] = (uint32_t)strtoul(sym_table_name(&t, &t.syms[i]) + 1, NULL, 10);
+		if (i && (t.syms[i].start < t.syms[i - 1].start ||
+			  (t.syms[i].start == t.syms[i - 1].start && order[i] < order[i - 1])))
+			bad++;
+	}
+	CHECK(bad == 0, "by start, then in the order added: %zu out of place", bad);
+	free(order);
+	sym_table_free(&t);
+}
+
 static void test_maps(void)
 {
 	struct sym_machine *m = machine(NULL);
@@ -238,6 +271,7 @@ static void test_self(void)
 int main(void)
 {
 	test_table();
+	test_sort();
 	test_maps();
 	test_kernel();
 	test_self();
