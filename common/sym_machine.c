@@ -2,6 +2,7 @@
  * maps of each pid (MMAP/MMAP2/FORK as perf's machine__process_* do) and
  * the DSOs they map, resolved on demand with a one-entry cache. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -824,8 +825,10 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	}
 	e = sym_table_find(&d->tab, out->map_ip);
 	if (e) {
-		if (!(out->sym = sym_table_shown(&d->tab, e)))
+		if (!(out->sym = sym_table_shown(&d->tab, e)) && errno == ENOMEM)
 			return TB_ERR_NOMEM;
+		if (!out->sym)
+			goto symoff;      /* its file changed since: [unknown] */
 		out->sym_start = e->start;
 		out->sym_end = sym_end(e);
 		out->binding = sym_bind(e);

@@ -2,6 +2,7 @@
  * perf 6.1's symbols__fixup_end / symbols__fixup_duplicate do, look up
  * by binary search with perf's symbols__find rule. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,12 +47,17 @@ static char *read_back(const struct sym_text *x, size_t off)
 		char *nb = realloc(buf, cap);
 		ssize_t n;
 
-		if (!nb)
-			break;
+		if (!nb) {
+			free(buf);
+			errno = ENOMEM;
+			return NULL;
+		}
 		buf = nb;
 		if (want > x->len - off - have)
 			want = x->len - off - have;
 		n = pread(x->fd, buf + have, want, (off_t)(x->file_off + off + have));
+		if (n < 0 && errno == EINTR)
+			continue;
 		if (n <= 0)
 			break;
 		if (memchr(buf + have, 0, (size_t)n))
@@ -63,6 +69,7 @@ static char *read_back(const struct sym_text *x, size_t off)
 			cap *= 2;
 	}
 	free(buf);
+	errno = EIO;              /* the file changed under us */
 	return NULL;
 }
 
@@ -101,8 +108,10 @@ const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e)
 	for (i = ((e->name + 1) * 2654435761u) & mask; t->dm[i].name; i = (i + 1) & mask)
 		if (t->dm[i].name == e->name + 1)
 			return t->dm[i].shown ? t->dm[i].shown : sym_table_name(t, e);
-	if (away && !(back = read_back(&t->borrowed[src - 1], SYM_NAME_OFF(e->name))))
+	if (away && !(back = read_back(&t->borrowed[src - 1], SYM_NAME_OFF(e->name)))) {
+		errno = errno == ENOMEM ? ENOMEM : EIO;
 		return NULL;
+	}
 	raw = back ? back : sym_table_name(t, e);
 	d = plain ? NULL : t->demangle(raw);
 	if (d)

@@ -107,8 +107,8 @@ int sym_table_add_ref(struct sym_table *t, uint64_t start, uint64_t len, int bin
 /** sym_table_text_gone - the borrowed texts leave memory: shown names are read from their files */
 void sym_table_text_gone(struct sym_table *t);
 /** sym_table_shown - the name as perf shows it: demangled (once, then kept) when the
- * table has a demangler; valid until the table is freed. NULL on ENOMEM, or
- * when a borrowed name cannot be read back. */
+ * table has a demangler; valid until the table is freed. NULL with errno
+ * ENOMEM, or EIO when a borrowed name cannot be read back (its file changed). */
 const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e);
 
 #endif
