@@ -354,6 +354,15 @@ int trace_report_main(int argc, char **argv)
 				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle,
 				       .verbose = o.verbose };
 
+		/* stacks or sampled ips: kernel symbols are wanted, read them ahead */
+		for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+			const struct pd_evsel *e = pd_session_evsel(s, i);
+
+			so.prefetch_kernel |= (e->sample_type & PD_S_CALLCHAIN) ||
+					      (e->type != PD_TYPE_TRACEPOINT &&
+					       !(e->type == PD_TYPE_SOFTWARE && e->config == 9 /* dummy */));
+		}
+
 		if (pd_session_use_symbols(s, &so)) {
 			error_msg("out of memory");
 			goto out;

@@ -4,6 +4,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,12 @@ struct sym_machine {
 	size_t kbid_len;
 	int kbid_set;
 	struct ksyms *ks;         /* kallsyms */
+	/* kallsyms read ahead on a second thread from the kernel's MMAP on
+	 * (sym_opts.prefetch_kernel), taken by kernel_load */
+	pthread_t kpre_thread;
+	int kpre_on, kpre_rc;
+	struct ksyms *kpre;
+	char kpre_path[4096], kpre_ref[64];
 	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
 	char **kmod_names;        /* "[mod]" strings, one per module seen */
 	size_t nr_kmods;
@@ -175,6 +182,9 @@ static void dso_free(struct sym_dso *d)
 	free(d);
 }
 
+static void kpre_start(struct sym_machine *m);
+static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc);
+
 void sym_machine_free(struct sym_machine *m)
 {
 	if (!m)
@@ -193,6 +203,7 @@ void sym_machine_free(struct sym_machine *m)
 	free(m->dso_hash);
 	if (m->kvm)
 		dso_free(m->kvm);
+	ksyms_free(kpre_take(m, "", &(int){ 0 }));
 	ksyms_free(m->ks);
 	for (size_t i = 0; i < m->nr_kmods; i++)
 		free(m->kmod_names[i]);
@@ -415,6 +426,7 @@ static int kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	/* perf's map__set_kallsyms_ref_reloc_sym, unless kptr_restrict hid it */
 	snprintf(m->kref, sizeof(m->kref), "%s", mm->filename + sizeof(kernel_name) - 1);
 	m->kref_addr = mm->pgoff;
+	kpre_start(m);
 	return 0;
 }
 
@@ -558,7 +570,7 @@ static size_t host_kernel_bid(unsigned char *out)
 	return len > 0 ? (size_t)len : 0;
 }
 
-static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
+static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n, int quiet)
 {
 	unsigned char hb[20];
 	size_t hl;
@@ -577,14 +589,68 @@ static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n)
 	snprintf(buf, n, "%s/[kernel.kallsyms]/%s/kallsyms", m->buildid_dir, hex);
 	if (file_exists(buf))
 		return buf;
-	warn(m, "No kallsyms or vmlinux with build-id %s was found", hex);
+	if (!quiet)
+		warn(m, "No kallsyms or vmlinux with build-id %s was found", hex);
 	return NULL;
+}
+
+static void *kpre_main(void *arg)
+{
+	struct sym_machine *m = arg;
+
+	m->kpre_rc = ksyms_load_path(m->kpre, m->kpre_path);
+	return NULL;
+}
+
+/* Start reading kallsyms on a second thread: it is the longest single
+ * wait of a profile's report (the kernel formats 100,000+ lines) and the
+ * first kernel frame comes later. Nothing happens if it cannot start. */
+static void kpre_start(struct sym_machine *m)
+{
+	char buf[4096];
+	const char *path;
+
+	if (m->kpre_on || m->kloaded || m->vmlinux || !m->o.prefetch_kernel ||
+	    !(path = kallsyms_path(m, buf, sizeof(buf), 1)) || strlen(path) >= sizeof(m->kpre_path))
+		return;
+	snprintf(m->kpre_path, sizeof(m->kpre_path), "%s", path);
+	snprintf(m->kpre_ref, sizeof(m->kpre_ref), "%s", m->kref);
+	if (!(m->kpre = ksyms_attach(NULL, m->kpre_path, NULL)))
+		return;
+	ksyms_set_ref(m->kpre, m->kpre_ref);
+	if (pthread_create(&m->kpre_thread, NULL, kpre_main, m)) {
+		ksyms_free(m->kpre);
+		m->kpre = NULL;
+		return;
+	}
+	m->kpre_on = 1;
+}
+
+/* Wait for the read-ahead; it serves if it read @path for the same reference
+ * symbol. Returns its ksyms (and its load's result in *@rc), or NULL. */
+static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc)
+{
+	struct ksyms *k;
+
+	if (!m->kpre_on)
+		return NULL;
+	pthread_join(m->kpre_thread, NULL);
+	m->kpre_on = 0;
+	k = m->kpre;
+	m->kpre = NULL;
+	if (strcmp(path, m->kpre_path) || strcmp(m->kref, m->kpre_ref)) {
+		ksyms_free(k);
+		return NULL;
+	}
+	*rc = m->kpre_rc;
+	return k;
 }
 
 static void kernel_load(struct sym_machine *m)
 {
 	char buf[4096];
 	const char *path;
+	int rc = -1;
 
 	m->kloaded = 1;
 	if (m->vmlinux) {
@@ -622,14 +688,19 @@ static void kernel_load(struct sym_machine *m)
 		d->loaded = 1;
 		return;
 	}
-	path = kallsyms_path(m, buf, sizeof(buf));
-	if (!path)
+	path = kallsyms_path(m, buf, sizeof(buf), 0);
+	if (!path) {
+		ksyms_free(kpre_take(m, "", &rc));
 		return;
-	m->ks = ksyms_attach(NULL, path, NULL);
-	if (!m->ks)
-		return;
-	ksyms_set_ref(m->ks, m->kref);
-	if (ksyms_load_path(m->ks, path) < 0) {
+	}
+	if (!(m->ks = kpre_take(m, path, &rc))) {
+		m->ks = ksyms_attach(NULL, path, NULL);
+		if (!m->ks)
+			return;
+		ksyms_set_ref(m->ks, m->kref);
+		rc = ksyms_load_path(m->ks, path);
+	}
+	if (rc < 0) {
 		warn(m, "%s: cannot read kernel symbols", path);
 	} else if (m->kref_addr && m->kref[0]) {
 		/* perf's kallsyms__delta: the file's reference symbol against the

@@ -23,6 +23,8 @@ struct sym_opts {
 	int no_demangle;          /* perf script --no-demangle */
 	int verbose;              /* -v: perf's debug lines too (build ids received, the
 				   kernel symbols' source), queued with the warnings */
+	int prefetch_kernel;      /* the kernel's symbols will be wanted: read them on a
+				   second thread from the kernel's MMAP on */
 };
 
 struct sym_machine;
