@@ -185,6 +185,11 @@ static void dso_free(struct sym_dso *d)
 static void kpre_start(struct sym_machine *m);
 static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc);
 
+void sym_machine_set_prefetch(struct sym_machine *m, int on)
+{
+	m->o.prefetch_kernel = on;
+}
+
 void sym_machine_free(struct sym_machine *m)
 {
 	if (!m)

@@ -32,6 +32,8 @@ struct sym_machine;
 /** sym_machine_new - an empty machine; NULL on ENOMEM. @o is copied. */
 struct sym_machine *sym_machine_new(const struct sym_opts *o);
 void sym_machine_free(struct sym_machine *m);
+/** sym_machine_set_prefetch - sym_opts.prefetch_kernel, before the records come */
+void sym_machine_set_prefetch(struct sym_machine *m, int on);
 
 /* one MMAP or MMAP2 record, decoded */
 struct sym_mmap {
