@@ -173,7 +173,7 @@ static void test_deliver_error(void)
 	pd_order_free(&q);
 }
 
-/* ---- large records across several 4 MiB blocks ---- */
+/* ---- large records across many blocks ---- */
 
 #define BIG_N      1200
 #define PER_ROUND  60
