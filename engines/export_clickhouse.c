@@ -1,69 +1,17 @@
-/* export_clickhouse.c - trace-report --export clickhouse://...: the schema on
- * every server given (the shards), tables partitioned by recording, Native
- * column batches into the shard the recording id picks, the recording row last. */
+/* export_clickhouse.c - trace-report --export clickhouse://...: the servers
+ * (the shards) and requests, Native column batches sent by a second thread into
+ * the shard the recording id picks, the recording row last (export_ch_schema.c
+ * makes the tables). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "export_core.h"
-#include "http.h"
+#include "export_ch.h"
 
 #define BATCH_ROWS  262144          /* rows per INSERT */
 #define BATCH_BYTES (32u << 20)     /* or bytes */
 #define TIMEOUT_MS  60000
-
-struct ch_server {
-	struct http_conn http;
-	char *name;                 /* "host:port", for messages */
-};
-
-/* One column of the batch being built, in ClickHouse's Native form: its
- * values (an array's elements) and, for an array, each row's end. */
-struct ch_col {
-	struct bytebuf data;
-	struct bytebuf ends;        /* Array: UInt64 element counts so far, per row */
-	uint64_t nr_elems;
-	struct bytebuf head;        /* its name and type, as a Native block gives them */
-};
-
-struct xch_table {
-	struct ch_col *cols;        /* the columns, in the table's order */
-	int nr_cols;
-	size_t nr_rows, nr_bytes;   /* in the batch */
-	struct bytebuf rows;        /* the batch as one Native block, at flush */
-	char *insert;               /* the INSERT's request target */
-};
-
-/* The batch in flight: a thread sends it while the next one is built. */
-struct sender {
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int started, busy, quit;
-	struct bytebuf job;         /* the Native block being sent */
-	const char *insert, *table;
-	int rc;                     /* the last batch's result, with err */
-	struct tb_err err;
-};
-
-struct engine_run {
-	struct xc_run x;
-	struct sender snd;
-	struct ch_server *srv;
-	int nr_srv;
-	char *db;                   /* where queries go: the Distributed tables when sharded */
-	char *local;                /* where the data lies on each server (== db for one server) */
-	char *cluster;              /* remote_servers name (sharded) */
-	int opened;
-	int broken;                 /* a server failed: no recording row, nothing more sent */
-	struct bytebuf sql, url;
-	struct xc_table samples;    /* the samples table: not a format's, target samples_rows */
-	struct xch_table samples_rows;
-	struct http_resp resp;
-	char **have_names, **have_types;   /* the columns of the table being set up */
-	int nr_have;
-};
 
 /* ---- requests ---- */
 
@@ -108,7 +56,7 @@ static int query_body(struct engine_run *r, int s, const char *sql, const void *
 
 static int sender_wait(struct engine_run *r, struct tb_err *err);
 
-static int query(struct engine_run *r, int s, const char *sql, const char *table,
+int xch_query(struct engine_run *r, int s, const char *sql, const char *table,
 		 struct tb_err *err)
 {
 	int rc = sender_wait(r, err);     /* one request at a time on a connection */
@@ -119,12 +67,12 @@ static int query(struct engine_run *r, int s, const char *sql, const char *table
 	return query_body(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
 }
 
-static void sql_cat(struct engine_run *r, const char *s)
+void xch_sql_cat(struct engine_run *r, const char *s)
 {
 	bb_put(&r->sql, s, strlen(s));
 }
 
-static const char *sql_done(struct engine_run *r)
+const char *xch_sql_done(struct engine_run *r)
 {
 	bb_put(&r->sql, "", 1);
 	return (const char *)r->sql.p;
@@ -227,432 +175,6 @@ int xch_start(struct engine_run **run, const struct engine_start *st, struct tb_
 	return xc_init(&r->x, st, err);
 }
 
-/* ---- schema ---- */
-
-static const char *ch_type(const struct xc_type *t, char *buf, size_t cap)
-{
-	if (t->kind == XC_STR || t->kind == XC_BYTES)
-		return t->array ? "Array(String)" : "String";
-	snprintf(buf, cap, "%s%s%d%s", t->array ? "Array(" : "", t->kind == XC_INT ? "Int" : "UInt",
-		 t->bits, t->array ? ")" : "");
-	return buf;
-}
-
-static inline void put_len(struct bytebuf *b, uint64_t n);
-
-/* @xt's columns: @n, named and typed (a Native block's column header) */
-static int cols_init(struct xch_table *xt, int n, const char *const *names,
-		     const struct xc_type *types)
-{
-	char buf[32];
-
-	xt->cols = calloc((size_t)n, sizeof(*xt->cols));
-	if (!xt->cols)
-		return -1;
-	xt->nr_cols = n;
-	for (int k = 0; k < n; k++) {
-		const char *ty = ch_type(&types[k], buf, sizeof(buf));
-		struct bytebuf *h = &xt->cols[k].head;
-
-		put_len(h, strlen(names[k]));
-		bb_put(h, names[k], strlen(names[k]));
-		put_len(h, strlen(ty));
-		bb_put(h, ty, strlen(ty));
-		if (h->oom)
-			return -1;
-	}
-	return 0;
-}
-
-static void cols_free(struct xch_table *xt)
-{
-	for (int k = 0; xt->cols && k < xt->nr_cols; k++) {
-		bb_free(&xt->cols[k].data);
-		bb_free(&xt->cols[k].ends);
-		bb_free(&xt->cols[k].head);
-	}
-	free(xt->cols);
-	bb_free(&xt->rows);
-	free(xt->insert);
-}
-
-/* "db.`name`" into r->sql */
-static void qname(struct engine_run *r, const char *db, const char *name)
-{
-	sql_cat(r, db);
-	sql_cat(r, ".");
-	xc_quote(&r->sql, name, '`');
-}
-
-/* @name's local table (and its Distributed table when sharded) on every
- * server, from @cols (the columns clause) and its partition key @key */
-static int create(struct engine_run *r, const char *name, const char *cols, const char *key,
-		  const char *order, struct tb_err *err)
-{
-	int rc;
-
-	for (int s = 0; s < r->nr_srv; s++) {
-		r->sql.len = 0;
-		sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
-		qname(r, r->local, name);
-		sql_cat(r, " (");
-		sql_cat(r, cols);
-		sql_cat(r, ") ENGINE = MergeTree() PARTITION BY ");
-		sql_cat(r, key);
-		sql_cat(r, " ORDER BY (");
-		sql_cat(r, order);
-		sql_cat(r, ")");
-		if ((rc = query(r, s, sql_done(r), name, err)))
-			return rc;
-		if (r->nr_srv == 1)
-			continue;
-		r->sql.len = 0;
-		sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
-		qname(r, r->db, name);
-		sql_cat(r, " AS ");
-		qname(r, r->local, name);
-		sql_cat(r, " ENGINE = Distributed(");
-		sql_cat(r, r->cluster);
-		sql_cat(r, ", ");
-		sql_cat(r, r->local);
-		sql_cat(r, ", ");
-		xc_quote(&r->sql, name, '`');
-		sql_cat(r, ", rand())");
-		if ((rc = query(r, s, sql_done(r), name, err)))
-			return rc;
-	}
-	return 0;
-}
-
-/* the view of @name's completed recordings, on every server, made anew
- * (a view's columns are fixed when it is made) */
-static int view(struct engine_run *r, const char *name, const char *key, struct tb_err *err)
-{
-	char vname[300];
-	int rc;
-
-	snprintf(vname, sizeof(vname), "done__%s", name);
-	for (int s = 0; s < r->nr_srv; s++) {
-		r->sql.len = 0;
-		sql_cat(r, "DROP TABLE IF EXISTS ");
-		qname(r, r->db, vname);
-		if ((rc = query(r, s, sql_done(r), vname, err)))
-			return rc;
-		r->sql.len = 0;
-		sql_cat(r, "CREATE VIEW ");
-		qname(r, r->db, vname);
-		sql_cat(r, " AS SELECT * FROM ");
-		qname(r, r->db, name);
-		sql_cat(r, " WHERE ");
-		sql_cat(r, key);
-		sql_cat(r, " GLOBAL IN (SELECT id FROM ");
-		qname(r, r->db, "recordings");
-		sql_cat(r, " WHERE completed = 1)");
-		if ((rc = query(r, s, sql_done(r), vname, err)))
-			return rc;
-	}
-	return 0;
-}
-
-static void have_free(struct engine_run *r)
-{
-	for (int i = 0; i < r->nr_have; i++) {
-		free(r->have_names[i]);
-		free(r->have_types[i]);
-	}
-	free(r->have_names);
-	free(r->have_types);
-	r->have_names = r->have_types = NULL;
-	r->nr_have = 0;
-}
-
-/* The columns of @name's local table on server @s (TabSeparated name, type lines). */
-static int have_read(struct engine_run *r, int s, const char *name, struct tb_err *err)
-{
-	char *p, *line, *save = NULL;
-	int rc;
-
-	have_free(r);
-	r->sql.len = 0;
-	sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
-	sql_cat(r, r->local);
-	sql_cat(r, "' AND table = '");
-	sql_cat(r, name);       /* ec_names_build: [A-Za-z0-9_] only */
-	sql_cat(r, "' FORMAT TabSeparated");
-	if ((rc = query(r, s, sql_done(r), name, err)))
-		return rc;
-	bb_put(&r->resp.body, "", 1);
-	if (r->resp.body.oom)
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	p = (char *)r->resp.body.p;
-	for (line = strtok_r(p, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *tab = strchr(line, '\t');
-		char **n = realloc(r->have_names, (size_t)(r->nr_have + 1) * sizeof(char *));
-		char **t = n ? realloc(r->have_types, (size_t)(r->nr_have + 1) * sizeof(char *)) : NULL;
-
-		if (n)
-			r->have_names = n;
-		if (t)
-			r->have_types = t;
-		if (!n || !t || !tab)
-			continue;
-		*tab = 0;
-		n[r->nr_have] = strdup(line);
-		t[r->nr_have] = strdup(tab + 1);
-		r->nr_have++;
-	}
-	return 0;
-}
-
-static int xch_have(void *ctx, const char *name, const struct xc_type *type)
-{
-	struct engine_run *r = ctx;
-	char buf[32];
-	const char *want = ch_type(type, buf, sizeof(buf));
-
-	for (int i = 0; i < r->nr_have; i++)
-		if (!strcmp(r->have_names[i], name))
-			return strcmp(r->have_types[i], want) ? -1 : 1;
-	return 0;
-}
-
-/* the batch columns of a format's table: the common ones, then its fields' */
-static int table_cols(struct xch_table *xt, const struct xc_table *t)
-{
-	size_t n = XC_NR_COMMON + t->dec->nr;
-	const char **names = calloc(n, sizeof(*names));
-	struct xc_type *types = calloc(n, sizeof(*types));
-	int rc = -1;
-
-	if (names && types) {
-		for (size_t k = 0; k < n; k++) {
-			names[k] = k < XC_NR_COMMON ? xc_common_names[k] : t->cols[k - XC_NR_COMMON];
-			types[k] = k < XC_NR_COMMON ? xc_common_types[k] :
-				   t->types[k - XC_NR_COMMON];
-		}
-		rc = cols_init(xt, (int)n, names, types);
-	}
-	free(names);
-	free(types);
-	return rc;
-}
-
-static const char *const common_cols =
-	"`common_recording` UInt64, `common_time` UInt64, `common_cpu` Int32, `common_pid` Int32, "
-	"`common_tid` Int32, `common_comm` String, `common_flags` UInt8, "
-	"`common_preempt_count` UInt8";
-
-/* The table of @t's format on every server: created, or given the columns it lacks. */
-static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err)
-{
-	const struct tp_decoder *d = t->dec;
-	struct xch_table *xt = calloc(1, sizeof(*xt));
-	struct bytebuf cols = { 0 };
-	char buf[32];
-	int rc, altered = 0;
-
-	if (!xt)
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	t->target = xt;
-	if ((rc = have_read(r, 0, t->name, err)) || (rc = xc_table_columns(t, xch_have, r, err)))
-		goto out;
-	bb_put(&cols, common_cols, strlen(common_cols));
-	for (size_t i = 0; i < d->nr; i++) {
-		bb_put(&cols, ", ", 2);
-		xc_quote(&cols, t->cols[i], '`');
-		bb_put(&cols, " ", 1);
-		{
-			const char *ty = ch_type(&t->types[i], buf, sizeof(buf));
-
-			bb_put(&cols, ty, strlen(ty));
-		}
-	}
-	bb_put(&cols, "", 1);
-	if (cols.oom) {
-		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		goto out;
-	}
-	if ((rc = create(r, t->name, (const char *)cols.p, "common_recording",
-			 "common_recording, common_time", err)))
-		goto out;
-	/* a table made by another kernel's format: the columns it lacks, on each server */
-	for (int s = 0; s < r->nr_srv; s++) {
-		if ((rc = have_read(r, s, t->name, err)))
-			goto out;
-		for (size_t i = 0; i < d->nr; i++) {
-			if (xch_have(r, t->cols[i], &t->types[i]) > 0)
-				continue;
-			for (int dist = 0; dist < (r->nr_srv > 1 ? 2 : 1); dist++) {
-				r->sql.len = 0;
-				sql_cat(r, "ALTER TABLE ");
-				qname(r, dist ? r->db : r->local, t->name);
-				sql_cat(r, " ADD COLUMN ");
-				xc_quote(&r->sql, t->cols[i], '`');
-				sql_cat(r, " ");
-				sql_cat(r, ch_type(&t->types[i], buf, sizeof(buf)));
-				if ((rc = query(r, s, sql_done(r), t->name, err)))
-					goto out;
-			}
-			altered = 1;
-		}
-	}
-	(void)altered;
-	if ((rc = view(r, t->name, "common_recording", err)))
-		goto out;
-	/* the INSERT, into the local table of the recording's shard */
-	r->sql.len = 0;
-	sql_cat(r, "INSERT INTO ");
-	qname(r, r->local, t->name);
-	sql_cat(r, " (`common_recording`, `common_time`, `common_cpu`, `common_pid`, `common_tid`, "
-		"`common_comm`, `common_flags`, `common_preempt_count`");
-	for (size_t i = 0; i < d->nr; i++) {
-		sql_cat(r, ", ");
-		xc_quote(&r->sql, t->cols[i], '`');
-	}
-	sql_cat(r, ") FORMAT Native");
-	xt->insert = strdup(sql_done(r));
-	if (!xt->insert || table_cols(xt, t))
-		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	else
-		t->ready = 1;
-out:
-	bb_free(&cols);
-	have_free(r);
-	return rc;
-}
-
-/* The shard of this recording: its id picks it. */
-static int shard(const struct engine_run *r)
-{
-	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
-}
-
-/* Drop the recording's partition (an earlier copy, whole or half) from every
- * table of ours, on every server: DROP PARTITION is synchronous in 18.16. */
-static int drop_old(struct engine_run *r, struct tb_err *err)
-{
-	char id[32], *tables = NULL, *line, *save = NULL;
-	int rc = 0;
-
-	snprintf(id, sizeof(id), "%llu", (unsigned long long)r->x.rec.id);
-	for (int s = 0; s < r->nr_srv && !rc; s++) {
-		r->sql.len = 0;
-		sql_cat(r, "SELECT name FROM system.tables WHERE database = '");
-		sql_cat(r, r->local);
-		sql_cat(r, "' AND engine LIKE '%MergeTree' FORMAT TabSeparated");
-		if ((rc = query(r, s, sql_done(r), NULL, err)))
-			break;
-		bb_put(&r->resp.body, "", 1);
-		free(tables);
-		tables = r->resp.body.oom ? NULL : strdup((const char *)r->resp.body.p);
-		if (!tables) {
-			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-			break;
-		}
-		save = NULL;
-		for (line = strtok_r(tables, "\n", &save); line && !rc;
-		     line = strtok_r(NULL, "\n", &save)) {
-			r->sql.len = 0;
-			sql_cat(r, "ALTER TABLE ");
-			qname(r, r->local, line);
-			sql_cat(r, " DROP PARTITION ");
-			sql_cat(r, id);
-			rc = query(r, s, sql_done(r), line, err);
-		}
-	}
-	free(tables);
-	return rc;
-}
-
-static const char *const rec_cols =
-	"`id` UInt64, `hostname` Nullable(String), `os_release` Nullable(String), "
-	"`arch` Nullable(String), `nr_cpus` Nullable(Int64), `perf_version` Nullable(String), "
-	"`cmdline` Nullable(String), `first_time` Nullable(UInt64), `last_time` Nullable(UInt64), "
-	"`nr_events` UInt64, `clockid` Nullable(UInt32), `clock_wall_ns` Nullable(UInt64), "
-	"`clock_ref_ns` Nullable(UInt64), `syscall_map` String, `completed` UInt8";
-
-struct each_ctx {
-	struct engine_run *r;
-	struct tb_err *err;
-};
-
-static int each_table(void *ctx, const struct tp_decoder *d)
-{
-	struct each_ctx *c = ctx;
-	struct xc_table *t = xc_table_of(&c->r->x, d, c->err);
-
-	if (!t)
-		return c->err->code;
-	return t->ready ? 0 : table_ready(c->r, t, c->err);
-}
-
-/* The samples table (export_samples.c) and its view on every server. */
-static int samples_ready(struct engine_run *r, struct tb_err *err)
-{
-	struct bytebuf cols = { 0 };
-	char buf[32];
-	int rc;
-
-	for (int k = 0; k < XC_NR_SAMPLE; k++) {
-		const char *ty = ch_type(&xc_sample_types[k], buf, sizeof(buf));
-
-		xc_quote(&cols, xc_sample_names[k], '`');
-		bb_put(&cols, " ", 1);
-		bb_put(&cols, ty, strlen(ty));
-		bb_put(&cols, k + 1 < XC_NR_SAMPLE ? ", " : "", k + 1 < XC_NR_SAMPLE ? 2 : 1);
-	}
-	if (cols.oom)
-		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	else if (!(rc = create(r, XC_SAMPLES, (const char *)cols.p, "common_recording",
-			       "common_recording, common_time", err)))
-		rc = view(r, XC_SAMPLES, "common_recording", err);
-	bb_free(&cols);
-	if (rc)
-		return rc;
-	r->samples.name = XC_SAMPLES;
-	r->samples.target = &r->samples_rows;
-	r->sql.len = 0;
-	sql_cat(r, "INSERT INTO ");
-	qname(r, r->local, XC_SAMPLES);
-	sql_cat(r, " FORMAT Native");
-	r->samples_rows.insert = sql_done(r) ? strdup((const char *)r->sql.p) : NULL;
-	if (!r->samples_rows.insert ||
-	    cols_init(&r->samples_rows, XC_NR_SAMPLE, xc_sample_names, xc_sample_types))
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	r->samples.ready = 1;
-	return 0;
-}
-
-/* The databases, the base tables, every format's table; the old copy dropped. */
-static int open_target(struct engine_run *r, struct tb_err *err)
-{
-	struct each_ctx c = { r, err };
-	int rc;
-
-	xc_finish_id(&r->x);
-	r->opened = 1;
-	for (int s = 0; s < r->nr_srv; s++)
-		for (int k = 0; k < (r->nr_srv > 1 ? 2 : 1); k++) {
-			r->sql.len = 0;
-			sql_cat(r, "CREATE DATABASE IF NOT EXISTS ");
-			sql_cat(r, k ? r->local : r->db);
-			if ((rc = query(r, s, sql_done(r), NULL, err)))
-				return rc;
-		}
-	if ((rc = create(r, "recordings", rec_cols, "id", "id", err)) ||
-	    (rc = create(r, "syscalls", "`recording` UInt64, `nr` UInt32, `name` String",
-			 "recording", "recording, nr", err)) ||
-	    (rc = create(r, "threads", "`recording` UInt64, `pid` Int32, `tid` Int32, "
-			 "`comm` String", "recording", "recording, tid", err)) ||
-	    (rc = view(r, "recordings", "id", err)) ||
-	    (rc = view(r, "syscalls", "recording", err)) ||
-	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))
-		return rc;
-	if ((rc = tp_for_each_decoder(r->x.st->session, each_table, &c)))
-		return rc;
-	return drop_old(r, err);
-}
-
 /* ---- RowBinary (the small tables) and the values of Native columns ---- */
 
 static inline void put_n(struct bytebuf *b, uint64_t v, int bytes)
@@ -662,21 +184,6 @@ static inline void put_n(struct bytebuf *b, uint64_t v, int bytes)
 	for (int i = 0; i < bytes; i++)
 		le[i] = (unsigned char)(v >> (8 * i));
 	bb_put(b, le, (size_t)bytes);
-}
-
-static inline void put_len(struct bytebuf *b, uint64_t n)
-{
-	unsigned char v[10];
-	size_t k = 0;
-
-	do {
-		v[k] = (unsigned char)(n & 0x7f);
-		n >>= 7;
-		if (n)
-			v[k] |= 0x80;
-		k++;
-	} while (n);
-	bb_put(b, v, k);
 }
 
 static inline void put_str(struct bytebuf *b, const char *s, size_t n)
@@ -696,8 +203,6 @@ static int put_text(struct engine_run *r, struct bytebuf *b, const unsigned char
 	return 0;
 }
 
-static int shard(const struct engine_run *r);
-
 static void *sender_main(void *arg)
 {
 	struct engine_run *r = arg;
@@ -711,7 +216,7 @@ static void *sender_main(void *arg)
 			break;
 		pthread_mutex_unlock(&sd->mu);
 		/* the main thread leaves the connection, url and resp alone while busy */
-		sd->rc = query_body(r, shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
+		sd->rc = query_body(r, xch_shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
 				    &sd->err);
 		pthread_mutex_lock(&sd->mu);
 		sd->busy = 0;
@@ -799,7 +304,7 @@ static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *
 		pthread_cond_init(&sd->cv, NULL);
 		if (pthread_create(&sd->th, NULL, sender_main, r)) {
 			/* no thread: send it here */
-			rc = query_body(r, shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
+			rc = query_body(r, xch_shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
 					err);
 			xt->rows.len = 0;
 			xt->nr_rows = 0;
@@ -901,14 +406,14 @@ int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *er
 	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
 		return rc;
 	if (!r->opened) {
-		if ((rc = open_target(r, err)))
+		if ((rc = xch_open_target(r, err)))
 			return rc;
 		if (t && !(t = xc_table_of(&r->x, ev->evsel->dec, err)))
 			return err->code;
 	}
 	if (!t)
 		return put_sample(r, ev, &c, err);
-	if (!t->ready && (rc = table_ready(r, t, err)))
+	if (!t->ready && (rc = xch_table_ready(r, t, err)))
 		return rc;
 	col = ((struct xch_table *)t->target)->cols;
 	if (put_common(r, col, &c, XC_NR_COMMON))
@@ -1003,7 +508,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 		put_text(r, &b, (const unsigned char *)th->comm, strlen(th->comm));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`threads` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, shard(r), sql, b.p, b.len, "threads", err)))
+	if (b.len && (rc = query_body(r, xch_shard(r), sql, b.p, b.len, "threads", err)))
 		goto out;
 	b.len = 0;
 	for (uint32_t i = 0; rec->syscalls && i < rec->syscalls->nr; i++) {
@@ -1013,7 +518,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 			 strlen(rec->syscalls->ents[i].name));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`syscalls` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, shard(r), sql, b.p, b.len, "syscalls", err)))
+	if (b.len && (rc = query_body(r, xch_shard(r), sql, b.p, b.len, "syscalls", err)))
 		goto out;
 	b.len = 0;
 	put_n(&b, rec->id, 8);
@@ -1037,7 +542,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	}
 	/* the last write: the recording counts as complete only now */
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`recordings` FORMAT RowBinary", r->local);
-	rc = query_body(r, shard(r), sql, b.p, b.len, "recordings", err);
+	rc = query_body(r, xch_shard(r), sql, b.p, b.len, "recordings", err);
 out:
 	bb_free(&b);
 	return rc;
@@ -1049,7 +554,7 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 
 	/* refused before its first event: nothing written */
 	if (r->x.st && !r->opened && !failed)
-		rc = open_target(r, err);
+		rc = xch_open_target(r, err);
 	/* a damaged recording: its intact events, the row saying incomplete;
 	 * a server error: no row, so the next export drops what was sent */
 	if (r->snd.started && !rc)
@@ -1062,10 +567,10 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 		struct xch_table *xt = t->target;
 
 		if (xt)
-			cols_free(xt);
+			xch_cols_free(xt);
 		free(xt);
 	}
-	cols_free(&r->samples_rows);
+	xch_cols_free(&r->samples_rows);
 	for (int s = 0; s < r->nr_srv; s++) {
 		http_close(&r->srv[s].http);
 		free(r->srv[s].name);
@@ -1077,7 +582,7 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 	bb_free(&r->sql);
 	bb_free(&r->url);
 	bb_free(&r->resp.body);
-	have_free(r);
+	xch_have_free(r);
 	xc_free(&r->x);
 	free(r);
 	return rc;
