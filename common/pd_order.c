@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "pd_order.h"
-#include "run_sort.h"
 #include "tb_err.h"
 
 /* copies are kept in blocks of this size (a record is at most 64 KiB):
@@ -169,13 +168,47 @@ static inline int ent_before(const struct pd_qent *x, const struct pd_qent *y)
 	return x->time < y->time || (x->time == y->time && x->seq < y->seq);
 }
 
-RUN_SORT(sort_runs, struct pd_qent, ent_before)
+/* the end of the ascending run of @v that starts at @from (of @n) */
+static size_t run_end(const struct pd_qent *v, size_t from, size_t n)
+{
+	size_t i = from + 1;
 
-/* time order: the per-CPU runs merged (qsort if no memory for that) */
+	while (i < n && !ent_before(&v[i], &v[i - 1]))
+		i++;
+	return i;
+}
+
+/*
+ * Time order. The records of a round come in per-CPU runs already in time
+ * order, so each pass merges neighbouring runs (stable: equals keep their
+ * order), O(n log runs), one scan when sorted; qsort if no scratch array.
+ */
 static void sort_ents(struct pd_order *q)
 {
-	if (sort_runs(q->ents, q->nr))
-		qsort(q->ents, q->nr, sizeof(*q->ents), cmp_ent);
+	struct pd_qent *v = q->ents, *tmp;
+	size_t n = q->nr, runs;
+
+	if (n < 2 || run_end(v, 0, n) == n)
+		return;
+	if (!(tmp = malloc(n * sizeof(*tmp)))) {
+		qsort(v, n, sizeof(*v), cmp_ent);
+		return;
+	}
+	do {
+		runs = 0;
+		for (size_t a = 0; a < n; runs++) {
+			size_t b = run_end(v, a, n), c = b < n ? run_end(v, b, n) : n;
+			size_t i = a, j = b, o = a;
+
+			while (i < b && j < c)
+				tmp[o++] = ent_before(&v[j], &v[i]) ? v[j++] : v[i++];
+			memcpy(tmp + o, v + i, (b - i) * sizeof(*tmp));
+			memcpy(tmp + o + (b - i), v + j, (c - j) * sizeof(*tmp));
+			a = c;
+		}
+		memcpy(v, tmp, n * sizeof(*tmp));
+	} while (runs > 1);
+	free(tmp);
 }
 
 static int before(uint64_t t1, uint64_t s1, uint64_t t2, uint64_t s2)
