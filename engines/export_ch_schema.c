@@ -347,19 +347,9 @@ static const char *const rec_cols =
 	"`nr_events` UInt64, `clockid` Nullable(UInt32), `clock_wall_ns` Nullable(UInt64), "
 	"`clock_ref_ns` Nullable(UInt64), `syscall_map` String, `completed` UInt8";
 
-struct each_ctx {
-	struct engine_run *r;
-	struct tb_err *err;
-};
-
-static int each_table(void *ctx, const struct tp_decoder *d)
+static int ready_one(void *r, struct xc_table *t, struct tb_err *err)
 {
-	struct each_ctx *c = ctx;
-	struct xc_table *t = xc_table_of(&c->r->x, d, c->err);
-
-	if (!t)
-		return c->err->code;
-	return t->ready ? 0 : xch_table_ready(c->r, t, c->err);
+	return xch_table_ready(r, t, err);
 }
 
 /* The samples table (export_samples.c) and its view on every server. */
@@ -402,7 +392,6 @@ static int samples_ready(struct engine_run *r, struct tb_err *err)
 /* The databases, the base tables, every format's table; the old copy dropped. */
 int xch_open_target(struct engine_run *r, struct tb_err *err)
 {
-	struct each_ctx c = { r, err };
 	int rc;
 
 	xc_finish_id(&r->x);
@@ -424,7 +413,7 @@ int xch_open_target(struct engine_run *r, struct tb_err *err)
 	    (rc = view(r, "syscalls", "recording", err)) ||
 	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))
 		return rc;
-	if ((rc = tp_for_each_decoder(r->x.st->session, each_table, &c)))
+	if ((rc = xc_tables_ready(&r->x, ready_one, r, err)))
 		return rc;
 	return drop_old(r, err);
 }

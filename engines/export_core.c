@@ -366,6 +366,31 @@ struct xc_table *xc_table_of(struct xc_run *x, const struct tp_decoder *d, struc
 	return t;
 }
 
+struct ready_ctx {
+	struct xc_run *x;
+	int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err);
+	void *ctx;
+	struct tb_err *err;
+};
+
+static int ready_one(void *ctx, const struct tp_decoder *d)
+{
+	struct ready_ctx *c = ctx;
+	struct xc_table *t = xc_table_of(c->x, d, c->err);
+
+	if (!t)
+		return c->err->code;
+	return t->ready ? 0 : c->ready(c->ctx, t, c->err);
+}
+
+int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err),
+		    void *ctx, struct tb_err *err)
+{
+	struct ready_ctx c = { x, ready, ctx, err };
+
+	return tp_for_each_decoder(x->st->session, ready_one, &c);
+}
+
 int xc_table_columns(struct xc_table *t,
 		     int (*have)(void *ctx, const char *name, const struct xc_type *type),
 		     void *ctx, struct tb_err *err)

@@ -134,6 +134,10 @@ int xc_event(struct xc_run *x, const struct pd_event *ev, struct xc_common *c,
 
 /** xc_table_of - the table of format @d (NULL with @err set: out of memory, no name) */
 struct xc_table *xc_table_of(struct xc_run *x, const struct tp_decoder *d, struct tb_err *err);
+/** xc_tables_ready - @ready(@ctx, table, @err) for the table of every format of
+ * the session not ready yet (a table for each, events or not); 0 or the first error */
+int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err),
+		    void *ctx, struct tb_err *err);
 
 /** xc_finish_id - make the id final (a recording without events) */
 void xc_finish_id(struct xc_run *x);

@@ -179,19 +179,9 @@ static int delete_old(struct engine_run *r, struct tb_err *err)
 
 static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err);
 
-struct each_ctx {
-	struct engine_run *r;
-	struct tb_err *err;
-};
-
-static int each_table(void *ctx, const struct tp_decoder *d)
+static int ready_one(void *r, struct xc_table *t, struct tb_err *err)
 {
-	struct each_ctx *c = ctx;
-	struct xc_table *t = xc_table_of(&c->r->x, d, c->err);
-
-	if (!t)
-		return c->err->code;
-	return t->ready ? 0 : table_ready(c->r, t, c->err);
+	return table_ready(r, t, err);
 }
 
 /* The file opened (created), the schema there (a table for every format of
@@ -218,12 +208,8 @@ static int open_db(struct engine_run *r, struct tb_err *err)
 	r->in_tx = 1;
 	if ((rc = exec(r, base_schema, NULL, err)) || (rc = samples_ready(r, err)))
 		return rc;
-	{
-		struct each_ctx c = { r, err };
-
-		if ((rc = tp_for_each_decoder(r->x.st->session, each_table, &c)))
-			return rc;
-	}
+	if ((rc = xc_tables_ready(&r->x, ready_one, r, err)))
+		return rc;
 	return delete_old(r, err);
 }
 
