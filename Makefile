@@ -14,17 +14,29 @@ APPLETS := $(shell sed -n 's/^\([a-z][a-z0-9_-]*\)[[:space:]].*/\1/p' $(APPLET_L
 TEP_A   := $(shell pkg-config --variable=libdir libtraceevent 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/libtraceevent.a
 # zstd for PERF_RECORD_COMPRESSED (perf record -z): Debian's libzstd-dev static archive
 ZSTD_A  := $(shell $(CC) -print-file-name=libzstd.a)
-# libelf for the ELF symbol tables (common/sym_elf.c): Debian's libelf-dev
+# libelf for the ELF symbol tables (common/symbols/sym_elf.c): Debian's libelf-dev
 # static archive, which needs zlib; C++ names demangled by libiberty's
 # cplus_demangle, as Debian builds perf (libiberty-dev)
 ELF_A   := $(shell $(CC) -print-file-name=libelf.a)
 IBERTY_A := $(shell $(CC) -print-file-name=libiberty.a)
 SYM_LIBS := $(ELF_A) $(IBERTY_A) -lz
-# zlib for the payload's compressed files (common/payload_zlib.c)
+# zlib for the payload's compressed files (common/util/payload_zlib.c)
 LIBZ    := -lz
 
-CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
-		 -Icommon -Iapplets -Iengines -I/usr/include/traceevent -g
+CFLAGS_COMMON := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter -g
+# The layers (applets -> engines -> common, never upward): each compiles with
+# the include paths of the layers below it and its own, so an upward include
+# does not compile (tests/layers.test also refuses '..' and shows one fail).
+INC_common  := -Icommon -I/usr/include/traceevent
+INC_engines := -Icommon -Iengines
+INC_applets := -Icommon -Iengines -Iapplets
+# the layer of a source path (common/util/x.c -> common); generated files
+# are named after the layer whose headers they include
+layer_of = $(firstword $(subst /, ,$(1)))
+INC_gen/syscalls_builtin := $(INC_common)
+INC_gen/payload := $(INC_common)
+INC_gen/applets_table := $(INC_applets)
+inc_of = $(or $(INC_$(call layer_of,$(1))),$(INC_$(1)))
 # each object's header dependencies, written beside it (build/.../x.d)
 DEPFLAGS := -MMD -MP
 
@@ -33,20 +45,21 @@ DEPFLAGS := -MMD -MP
 PY_INC  := /usr/include/python3.11
 PY_A    := /usr/lib/python3.11/config-3.11-x86_64-linux-gnu/libpython3.11.a
 ifneq ($(wildcard $(PY_INC)/Python.h $(PY_A)),)
-PY_SRC  := $(sort $(wildcard engines/python*.c))
+PY_SRC  := $(sort $(wildcard engines/python/*.c))
 PY_LIBS := $(PY_A) -lexpat -lz -lm -lpthread -lutil -ldl
 CFLAGS_COMMON += -DHAVE_PYTHON
 endif
 CFLAGS  ?= -O2
 SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-COMMON_SRC  := $(sort $(wildcard common/*.c))
-APPLET_SRC  := $(sort $(wildcard applets/*.c))
+# common/tiny/ holds the tiny build's stand-ins (mk/tiny.mk)
+COMMON_SRC  := $(sort $(filter-out common/tiny/%,$(wildcard common/*/*.c)))
+APPLET_SRC  := $(sort $(wildcard applets/*.c applets/*/*.c))
 # Embedded Perl: Debian's static libperl.a; without it, a stub.
 PERL_CORE := /usr/lib/x86_64-linux-gnu/perl/5.36/CORE
 PERL_A    := /usr/lib/x86_64-linux-gnu/libperl.a
 ifneq ($(wildcard $(PERL_CORE)/perl.h $(PERL_A)),)
-PERL_SRC  := $(sort $(wildcard engines/perl*.c))
+PERL_SRC  := $(sort $(wildcard engines/perl/*.c))
 PERL_LIBS := $(PERL_A) -lcrypt -lm -ldl -lpthread
 PERL_SO_LIBS := -Wl,-E -L$(PERL_CORE) -lperl -lcrypt
 PERL_CFLAGS := -I$(PERL_CORE) -D_REENTRANT -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -fwrapv \
@@ -55,9 +68,8 @@ CFLAGS_COMMON += -DHAVE_PERL
 endif
 # the export engines (docs/export.md): SQLite from Debian's static libsqlite3.a
 SQLITE_A    := $(shell $(CC) -print-file-name=libsqlite3.a)
-EXPORT_SRC  := $(sort $(wildcard engines/export*.c))
-ENGINE_SRC  := engines/registry.c engines/engine_core.c engines/ec_sample.c engines/catalogue.c $(PERL_SRC) $(PY_SRC) \
-	       $(EXPORT_SRC)
+EXPORT_SRC  := $(sort $(wildcard engines/export/*.c))
+ENGINE_SRC  := $(sort $(wildcard engines/*.c)) $(PERL_SRC) $(PY_SRC) $(EXPORT_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
@@ -86,15 +98,15 @@ $(call objs_of,$(PY_SRC)): CFLAGS_COMMON += -I$(PY_INC)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,$*) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,$*) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 $(BUILD)/dyn/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -DTRACEBOX_DYNAMIC -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,$*) $(DEPFLAGS) $(CFLAGS) -DTRACEBOX_DYNAMIC -c $< -o $@
 
 # The applet table, sorted, a duplicate name fails the build.
 $(GEN_APPLETS): $(APPLET_LIST) scripts/tools/gen-applets.sh
@@ -110,15 +122,15 @@ $(GEN_SRC): scripts/tools/gen-syscalls.sh
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,gen/$*) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/san/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,gen/$*) $(DEPFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 $(BUILD)/dyn/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_COMMON) $(call inc_of,gen/$*) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/tracebox: $(OBJ)
 	$(CC) -static -o $@ $(OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) $(SYM_LIBS) $(PY_LIBS) $(PERL_LIBS) $(LIBZ) 2>&1 | \
@@ -147,7 +159,7 @@ $(BUILD)/unit/test_args: UNIT_EXTRA := $(BUILD)/san/applets/args.o $(BUILD)/san/
 $(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
+	$(CC) $(CFLAGS_COMMON) $(INC_applets) $(INC_common) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
 		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) $(LIBZ)
 
 deps:

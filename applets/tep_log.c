@@ -16,7 +16,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "tep_log.h"
-#include "tep_workarounds.h"
+#include "tracepoint/tep_workarounds.h"
 
 #define KEEP_MAX (64u << 10)     /* bytes of warnings kept; the rest are dropped */
 

@@ -9,7 +9,7 @@
 #include "applets.h"
 #include "args.h"
 #include "engine.h"
-#include "pd_session.h"
+#include "perfdata/pd_session.h"
 #include "xfuncs.h"
 
 static struct {

@@ -7,7 +7,7 @@
 #include "applets.h"
 #include "args.h"
 #include "catalogue.h"
-#include "tracefs.h"
+#include "tracepoint/tracefs.h"
 #include "xfuncs.h"
 
 static struct {

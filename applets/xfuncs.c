@@ -10,7 +10,7 @@
 #include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "payload.h"
+#include "util/payload.h"
 #include "xfuncs.h"
 
 const char *applet_name = "tracebox";

@@ -4,7 +4,7 @@
 #ifndef XFUNCS_H
 #define XFUNCS_H
 
-#include "tb_err.h"
+#include "util/tb_err.h"
 
 /* The running applet's name, set once by the dispatcher (main.c), as
  * toybox's toys.which->name; every message below starts with it. */

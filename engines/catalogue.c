@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "catalogue.h"
-#include "payload.h"
+#include "util/payload.h"
 
 #define PAYLOAD_SCRIPTS PAYLOAD_ROOT "/scripts"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ec_sample.h"
-#include "pd_format.h"
+#include "perfdata/pd_format.h"
 
 uint16_t ec_cpumode(const struct pd_event *ev)
 {

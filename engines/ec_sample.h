@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "pd_session.h"
-#include "symbols.h"
+#include "perfdata/pd_session.h"
+#include "symbols/symbols.h"
 
 #define EC_CPUMODE_KERNEL 1
 #define EC_CPUMODE_USER   2

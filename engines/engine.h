@@ -4,8 +4,8 @@
 #define ENGINE_H
 
 #include <stdio.h>
-#include "pd_session.h"
-#include "tb_err.h"
+#include "perfdata/pd_session.h"
+#include "util/tb_err.h"
 
 struct engine_run;
 struct pd_stat_round;

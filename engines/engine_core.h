@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "engine.h"
-#include "idtable.h"
-#include "syscall_map.h"
-#include "tp_decoder.h"
-#include "tp_symbols.h"
+#include "util/idtable.h"
+#include "tracepoint/syscall_map.h"
+#include "tracepoint/tp_decoder.h"
+#include "tracepoint/tp_symbols.h"
 
 /*
  * An engine's life, with the core's part in it (ec_run_init builds the

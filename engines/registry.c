@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include "engine_core.h"
-#include "export_core.h"
+#include "export/export_core.h"
 
 /* ENGINE(var, name, alias, ext, dir, pfx): the ops of an engine built in. */
 #define ENGINE(var, nm, al, ex, dr, pfx)						\

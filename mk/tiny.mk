@@ -28,12 +28,13 @@ TINY_APPLETS := trace-list trace-record
 # What trace-record and trace-list need, and no more: common/ without the
 # decoder (libtraceevent), zstd (common/tiny/pd_nocomp.c refuses -z) and
 # zlib (the payload is stored: common/tiny/payload_stored.c).
-TINY_SRC := applets/main.c applets/applets.c applets/args.c applets/xfuncs.c \
-	applets/trace_record.c applets/record_events.c applets/record_profile.c applets/trace_list.c \
+TINY_SRC := applets/main.c applets/applets.c applets/args.c applets/xfuncs.c applets/trace_list.c \
+	$(addprefix applets/record/,trace_record.c record_events.c record_profile.c) \
 	engines/catalogue.c engines/registry.c \
-	$(addprefix common/,buildids.c bytebuf.c cpulist.c dso_hits.c elf_buildid.c event_names.c payload.c \
-		pd_wfeatures.c pd_writer.c pd_wsys.c \
-		recorder.c ring.c synth.c syscall_map.c tb_err.c td_write.c tracefs.c) \
+	$(addprefix common/util/,bytebuf.c cpulist.c payload.c tb_err.c) \
+	$(addprefix common/record/,buildids.c dso_hits.c event_names.c pd_wfeatures.c pd_writer.c pd_wsys.c \
+		recorder.c ring.c synth.c td_write.c) \
+	$(addprefix common/tracepoint/,syscall_map.c tracefs.c) common/symbols/elf_buildid.c \
 	common/tiny/pd_nocomp.c common/tiny/payload_stored.c
 TINY_OBJ := $(patsubst %.c,$(TINY)/obj/%.o,$(TINY_SRC)) \
 	$(addprefix $(TINY)/obj/gen/,syscalls_builtin.o applets_table.o payload.o)
@@ -41,7 +42,7 @@ TINY_OBJ := $(patsubst %.c,$(TINY)/obj/%.o,$(TINY_SRC)) \
 # system's uapi headers, through links in a folder of their own (no glibc
 # header comes with them), searched after musl's.
 TINY_CFLAGS := -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
-	-Icommon -Iapplets -Iengines -idirafter $(TINY)/uapi \
+	-idirafter $(TINY)/uapi \
 	-Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
 
 # No RELRO segment: in a static binary it guards little, and its page
@@ -60,7 +61,7 @@ $(TINY)/uapi/.links: $(TINY_UAPI_DEP)
 
 $(TINY)/obj/%.o: %.c $(TINY)/uapi/.links
 	@mkdir -p $(dir $@)
-	$(TINY_CC) $(TINY_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(TINY_CC) $(TINY_CFLAGS) $(call inc_of,$*) $(DEPFLAGS) -c $< -o $@
 
 $(TINY)/gen/applets.list: $(APPLET_LIST)
 	@mkdir -p $(dir $@)
@@ -75,11 +76,11 @@ $(TINY)/gen/payload.c: scripts/tools/gen-payload.py $(shell find scripts/python/
 
 $(TINY)/obj/gen/syscalls_builtin.o: $(GEN_SRC) $(TINY)/uapi/.links
 	@mkdir -p $(dir $@)
-	$(TINY_CC) $(TINY_CFLAGS) -c $< -o $@
+	$(TINY_CC) $(TINY_CFLAGS) $(INC_common) -c $< -o $@
 
 $(TINY)/obj/gen/%.o: $(TINY)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(TINY_CC) $(TINY_CFLAGS) -c $< -o $@
+	$(TINY_CC) $(TINY_CFLAGS) $(call inc_of,gen/$*) -c $< -o $@
 
 $(TINY)/tracebox: $(TINY_OBJ) mk/tiny.mk
 	$(TINY_CC) $(TINY_LDFLAGS) -o $@ $(TINY_OBJ)

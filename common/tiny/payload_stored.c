@@ -2,7 +2,7 @@
  * their payload is written stored (gen-payload.py --store), so a
  * compressed entry is refused as a bad archive. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include "payload.h"
+#include "util/payload.h"
 
 int payload_inflate(const unsigned char *src, size_t n, unsigned char *dst, size_t size)
 {

@@ -2,7 +2,7 @@
  * (make tiny): pd_comp_init refuses, so trace-record -z says one line. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <string.h>
-#include "pd_compressed.h"
+#include "perfdata/pd_compressed.h"
 
 int pd_comp_init(struct pd_comp *c, int level, struct tb_err *err)
 {

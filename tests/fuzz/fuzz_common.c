@@ -10,9 +10,9 @@
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
 #include "fuzz.h"
-#include "pd_session.h"
-#include "tp_fastfmt.h"
-#include "tp_decoder.h"
+#include "perfdata/pd_session.h"
+#include "tracepoint/tp_fastfmt.h"
+#include "tracepoint/tp_decoder.h"
 
 /* libtraceevent's log hook: format the message (so its format strings run
  * under the sanitizers too) and drop it. */

@@ -1,4 +1,4 @@
-/* fuzz_elf.c - libFuzzer target: the ELF symbol reader (common/sym_elf.c).
+/* fuzz_elf.c - libFuzzer target: the ELF symbol reader (common/symbols/sym_elf.c).
  * Input: one ELF file. Parsed as the symbols machine reads a DSO: build-id,
  * debuglink, .symtab then .dynsym with their fixups, PLT entries, then
  * lookups; also as a debug file paired with itself cut short, as a DSO and
@@ -6,9 +6,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
-#include "elf_buildid.h"
-#include "sym_elf.h"
-#include "sym_table.h"
+#include "symbols/elf_buildid.h"
+#include "symbols/sym_elf.h"
+#include "symbols/sym_table.h"
 
 static void lookups(const struct sym_table *t)
 {

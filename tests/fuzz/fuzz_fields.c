@@ -11,9 +11,9 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "fuzz.h"
-#include "pd_format.h"
-#include "tp_printreads.h"
-#include "tracing_data.h"
+#include "perfdata/pd_format.h"
+#include "tracepoint/tp_printreads.h"
+#include "tracepoint/tracing_data.h"
 
 /* What check_raw() in pd_records.c requires of a sample's raw data. */
 static int raw_ok(struct tep_event *ev, const unsigned char *raw, size_t size)

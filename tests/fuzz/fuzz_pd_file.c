@@ -3,8 +3,8 @@
  * every sample's fields converted and printed (fuzz_common.c). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "fuzz.h"
-#include "pd_session.h"
-#include "tp_decoder.h"
+#include "perfdata/pd_session.h"
+#include "tracepoint/tp_decoder.h"
 
 static int no_op(void *ctx, const struct tp_decoder *d)
 {

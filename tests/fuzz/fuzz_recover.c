@@ -8,8 +8,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz.h"
-#include "pd_recover.h"
-#include "pd_session.h"
+#include "record/pd_recover.h"
+#include "perfdata/pd_session.h"
 
 /* the output: a second memfd (fz_memfd's is the input's), emptied each time */
 static int out_memfd(void)

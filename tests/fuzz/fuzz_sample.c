@@ -7,8 +7,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
-#include "pd_format.h"
-#include "pd_sample.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_sample.h"
 
 /* @p with @len bytes lies inside rec[0..n) (NULL: nothing to check) */
 static void inside(const unsigned char *p, uint64_t len, const unsigned char *rec, size_t n)

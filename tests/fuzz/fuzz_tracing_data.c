@@ -7,7 +7,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "fuzz.h"
-#include "tracing_data.h"
+#include "tracepoint/tracing_data.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

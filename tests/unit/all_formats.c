@@ -1,5 +1,5 @@
 /* all_formats.c - every event format a tracefs offers, through td_parse
- * (common/tracing_data.h) into libtraceevent, then one zero-filled record
+ * (common/tracepoint/tracing_data.h) into libtraceevent, then one zero-filled record
  * of each event through tep_print_event.
  *
  *   all_formats TRACEFS_DIR   build the whole tracing-data payload of
@@ -23,7 +23,7 @@
 #include <traceevent/event-parse.h>
 #include <traceevent/event-utils.h>
 #include <traceevent/trace-seq.h>
-#include "tracing_data.h"
+#include "tracepoint/tracing_data.h"
 #include "unit.h"
 
 /* Where each format file sits in the payload, to name it in messages. */

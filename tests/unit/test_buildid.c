@@ -1,13 +1,13 @@
-/* test_buildid.c - the ELF build-id reader (common/elf_buildid.h) on a
+/* test_buildid.c - the ELF build-id reader (common/symbols/elf_buildid.h) on a
  * minimal ELF64 image built here, every truncation of it and hostile
- * sizes, and the hit tracker (common/dso_hits.h) on MMAP2, FORK, exec
+ * sizes, and the hit tracker (common/record/dso_hits.h) on MMAP2, FORK, exec
  * COMM and SAMPLE records laid out as perf_event_open(2) writes them. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <elf.h>
 #include <linux/perf_event.h>
-#include "dso_hits.h"
-#include "elf_buildid.h"
-#include "pd_format.h"
+#include "record/dso_hits.h"
+#include "symbols/elf_buildid.h"
+#include "perfdata/pd_format.h"
 #include "unit.h"
 
 static const uint8_t want_id[20] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,

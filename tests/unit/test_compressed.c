@@ -1,14 +1,14 @@
-/* test_compressed.c - PERF_RECORD_COMPRESSED (common/pd_compressed.h): the
+/* test_compressed.c - PERF_RECORD_COMPRESSED (common/perfdata/pd_compressed.h): the
  * writer's records read back through pd_session, a record straddling two
  * COMPRESSED records, the decompressed-size bound, damaged zstd bytes; and,
  * as root with perf installed, perf script reading the file we wrote. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <fcntl.h>
 #include <unistd.h>
-#include "pd_compressed.h"
-#include "pd_format.h"
-#include "pd_session.h"
-#include "pd_writer.h"
+#include "perfdata/pd_compressed.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
+#include "record/pd_writer.h"
 #include "unit.h"
 
 struct times { uint64_t t[1024]; size_t n; };

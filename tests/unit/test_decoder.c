@@ -1,10 +1,10 @@
-/* test_decoder.c - tp_decoder and its field views (common/tp_decoder.h,
- * common/tp_fields.h): the fields of a format as typed views, the one
+/* test_decoder.c - tp_decoder and its field views (common/tracepoint/tp_decoder.h,
+ * common/tracepoint/tp_fields.h): the fields of a format as typed views, the one
  * __data_loc helper (4-byte, 2-byte and __rel_loc forms, at and past the
  * edges of the record), the per-record checks, and one render call. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <traceevent/event-parse.h>
-#include "tp_decoder.h"
+#include "tracepoint/tp_decoder.h"
 #include "unit.h"
 
 /* a format with every kind the views tell apart */

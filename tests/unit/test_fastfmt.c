@@ -1,4 +1,4 @@
-/* test_fastfmt.c - tp_fastfmt (common/tp_fastfmt.h): the fast renderer of
+/* test_fastfmt.c - tp_fastfmt (common/tracepoint/tp_fastfmt.h): the fast renderer of
  * simple print fmts prints the bytes tep_print_event prints, signed %d
  * included. Each case parses a format text with libtraceevent, renders an
  * inline record with tpf_render, and compares with the text perf script
@@ -6,7 +6,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
-#include "tp_fastfmt.h"
+#include "tracepoint/tp_fastfmt.h"
 #include "unit.h"
 
 /* events/signal/signal_generate/format of Linux 6.1 (x86_64) */

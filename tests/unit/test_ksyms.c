@@ -1,4 +1,4 @@
-/* test_ksyms.c - ksyms_load_text / ksyms_lookup / ksyms_attach (common/ksyms.h)
+/* test_ksyms.c - ksyms_load_text / ksyms_lookup / ksyms_attach (common/symbols/ksyms.h)
  * against perf 6.1's kallsyms rules (tools/perf/util/symbol.c):
  * symbol_type__filter keeps T/W/D/B in either case; symbols__fixup_end runs
  * before symbols__fixup_duplicate; the last symbol ends one page past its
@@ -6,7 +6,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <unistd.h>
 #include <traceevent/event-parse.h>
-#include "ksyms.h"
+#include "symbols/ksyms.h"
 #include "unit.h"
 
 #define K(off) (0xffffffff81000000ULL + (off))

@@ -1,12 +1,12 @@
-/* test_order.c - pd_order (common/pd_order.h) against perf's ordered-events
+/* test_order.c - pd_order (common/perfdata/pd_order.h) against perf's ordered-events
  * rules, perf-data-format.md section 7: round limit, first round, arrival
  * order on equal times, empty rounds, final flush, block reuse; a memory cap
  * that spills sorted runs to a temporary file and merges them back, in
  * exactly the order an unbounded queue gives. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include "pd_format.h"
-#include "pd_order.h"
-#include "tb_err.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_order.h"
+#include "util/tb_err.h"
 #include "unit.h"
 
 /* ---- a 16-byte record: header + u64 time ---- */

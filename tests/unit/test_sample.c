@@ -1,9 +1,9 @@
 /* test_sample.c - pd_sample_parse, pd_trailer_parse, pd_id_pos and pd_is_pos
- * (common/pd_sample.h) against the SAMPLE body and sample_id trailer layout
+ * (common/perfdata/pd_sample.h) against the SAMPLE body and sample_id trailer layout
  * of perf-data-format.md section 4. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include "pd_format.h"
-#include "pd_sample.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_sample.h"
 #include "unit.h"
 
 /* raw_syscalls:sys_enter as perf record 6.1 writes it: sample_type

@@ -1,15 +1,15 @@
-/* test_session.c - pd_session (common/pd_session.h) on hand-built perf.data
+/* test_session.c - pd_session (common/perfdata/pd_session.h) on hand-built perf.data
  * files, file mode and pipe mode, after the writer recipe of
- * perf-data-format.md section 9; and td_parse (common/tracing_data.h) on
+ * perf-data-format.md section 9; and td_parse (common/tracepoint/tracing_data.h) on
  * good and broken tracing data payloads (section 5.3). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <fcntl.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
-#include "pd_format.h"
-#include "pd_session.h"
-#include "tracing_data.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
+#include "tracepoint/tracing_data.h"
 #include "unit.h"
 
 /* ---- tracing data (section 5.3), from tracefs text ---- */

@@ -1,4 +1,4 @@
-/* test_symbols.c - the symbols machine's rules (common/symbols.h, sym_table.h):
+/* test_symbols.c - the symbols machine's rules (common/symbols/symbols.h, sym_table.h):
  * perf 6.1's symbol end and duplicate fixups, map_ip, maps cut by newer
  * maps, FORK copies, anonymous and JIT maps, kernel lookups through a
  * kallsyms file related by _text, and this test's own ELF resolved through
@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
-#include "sym_table.h"
-#include "symbols.h"
+#include "symbols/sym_table.h"
+#include "symbols/symbols.h"
 #include "unit.h"
 
 #define CHECK(c, ...) unit_check(!!(c), __FILE__, __LINE__, __VA_ARGS__)

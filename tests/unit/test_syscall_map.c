@@ -1,4 +1,4 @@
-/* test_syscall_map.c - the syscall map (common/syscall_map.h): the built-in
+/* test_syscall_map.c - the syscall map (common/tracepoint/syscall_map.h): the built-in
  * x86_64 table generated from linux-source-6.1's syscall_64.tbl holds every
  * "common" and "64" line of that table, first to last; the aarch64 one holds
  * the asm-generic numbers; an arch without a table has none; a tracefs-style
@@ -6,7 +6,7 @@
  * looks up. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <sys/stat.h>
-#include "syscall_map.h"
+#include "tracepoint/syscall_map.h"
 #include "unit.h"
 
 #define TARBALL "/usr/src/linux-source-6.1.tar.xz"

@@ -1,7 +1,7 @@
-/* test_threads.c - pd_threads (common/pd_threads.h): the tid -> comm rules
+/* test_threads.c - pd_threads (common/perfdata/pd_threads.h): the tid -> comm rules
  * of perf-data-format.md section 8 and perf's machine__process_fork_event. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include "pd_threads.h"
+#include "perfdata/pd_threads.h"
 #include "unit.h"
 
 static void test_names(void)

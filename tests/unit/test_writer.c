@@ -1,5 +1,5 @@
-/* test_writer.c - pd_writer and pdw_features (common/pd_writer.h,
- * common/pd_wfeatures.h) against the reader: a recording written in file
+/* test_writer.c - pd_writer and pdw_features (common/record/pd_writer.h,
+ * common/record/pd_wfeatures.h) against the reader: a recording written in file
  * mode and in pipe mode reads back with every header value in its own
  * place (hostname, os release, version, arch, CPUs, command line, syscall
  * map), its attr and its one sample. The tracing data is the fixture
@@ -8,11 +8,11 @@
 #include <fcntl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include "pd_format.h"
-#include "pd_session.h"
-#include "pd_wfeatures.h"
-#include "pd_writer.h"
-#include "syscall_map.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
+#include "record/pd_wfeatures.h"
+#include "record/pd_writer.h"
+#include "tracepoint/syscall_map.h"
 #include "unit.h"
 
 #define SYS_ENTER_ID 443       /* raw_syscalls:sys_enter in small.data */

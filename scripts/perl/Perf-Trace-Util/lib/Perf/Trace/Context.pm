@@ -2,7 +2,7 @@
 # engine about the event being handled, and the recording's syscall map.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The functions are XS compiled into tracebox (engines/perl_context.c), as
+# The functions are XS compiled into tracebox (engines/perl/perl_context.c), as
 # they are into perf: the engine registers Perf::Trace::Context::bootstrap
 # before any script runs, and XSLoader::load below jumps straight to it, so
 # nothing is loaded from disk. Outside an engine (a plain perl) there is no

@@ -1,0 +1,507 @@
+/* report_filter.c - trace-report --pid, --tid, --comm, -C and --time: which
+ * samples reach the printer or the script, decided once in front of either,
+ * as perf script 6.1 decides (builtin-script.c process_sample_event: time
+ * range, then cpu, then the thread's comm, pid and tid; util/time-utils.c
+ * for the --time syntax). Non-sample records (--show-*) pass the cpu test
+ * only, as in perf's print_event_with_time. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/cpulist.h"
+#include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
+#include "report/report_dump.h"
+#include "report/report_filter.h"
+#include "report/report_side.h"
+#include "xfuncs.h"
+
+/* ---- lists: "a,b,c" ---- */
+
+/* Split @str at commas into an allocated array of allocated strings. */
+static int split_list(const char *str, char ***out, size_t *nr)
+{
+	char *copy = strdup(str), *tok, *save = NULL;
+	char **v = NULL;
+	size_t n = 0;
+
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char **grown = realloc(v, (n + 1) * sizeof(*v));
+
+		if (!grown || !(grown[n] = strdup(tok))) {
+			free(grown ? grown : v);
+			free(copy);
+			return -1;
+		}
+		v = grown;
+		n++;
+	}
+	free(copy);
+	*out = v;
+	*nr = n;
+	return 0;
+}
+
+static int has_int(const long *v, size_t n, long x)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
+/* perf's intlist: comma-separated decimal numbers, none twice. */
+static int parse_ints(const char *what, const char *str, long **out, size_t *nr)
+{
+	char **items;
+	size_t n;
+	long *v;
+	int bad = 0;
+
+	if (split_list(str, &items, &n)) {
+		error_msg("out of memory");
+		return -1;
+	}
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		error_msg("out of memory");
+	for (size_t i = 0; v && !bad && i < n; i++) {
+		char *end;
+
+		errno = 0;
+		v[i] = strtol(items[i], &end, 10);
+		if (end == items[i] || *end || errno) {
+			error_msg("problems parsing %s list: '%s' is not a number", what, items[i]);
+			bad = 1;
+		} else if (has_int(v, i, v[i])) {     /* perf's intlist refuses it too */
+			error_msg("problems parsing %s list: %ld is there twice", what, v[i]);
+			bad = 1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(items[i]);
+	free(items);
+	if (!v || bad) {
+		free(v);
+		return -1;
+	}
+	*out = v;
+	*nr = n;
+	return 0;
+}
+
+/* ---- --time ---- */
+
+/* parse_nsec_time: SEC[.FRACTION], at most 9 fraction digits. */
+static int parse_nsec(const char *str, uint64_t *t)
+{
+	char *end;
+	uint64_t sec, ns = 0;
+
+	errno = 0;
+	sec = strtoull(str, &end, 10);
+	if ((*end != '.' && *end) || errno)
+		return -1;
+	if (*end == '.') {
+		const char *f = end + 1;
+		size_t len = strlen(f);
+
+		if (len > 9)
+			return -1;
+		for (size_t i = 0; i < 9; i++) {
+			if (i < len && !isdigit((unsigned char)f[i]))
+				return -1;
+			ns = ns * 10 + (i < len ? (uint64_t)(f[i] - '0') : 0);
+		}
+	}
+	*t = sec * 1000000000ULL + ns;
+	return 0;
+}
+
+/* "START,STOP" (either may be empty). */
+static int parse_range(char *str, struct report_range *r)
+{
+	char *comma = strchr(str, ',');
+
+	r->start = r->end = 0;
+	if (comma)
+		*comma++ = 0;
+	if (*str && parse_nsec(str, &r->start))
+		return -1;
+	if (comma && *comma && parse_nsec(comma, &r->end))
+		return -1;
+	return r->end && r->end < r->start ? -1 : 0;
+}
+
+/* perf_time__parse_strs: ranges separated by spaces, each with its comma. */
+static int parse_ranges(const char *ostr, struct report_range *v, int size)
+{
+	char *str = strdup(ostr), *p, *arg;
+	int num = 0, i, rc = -1;
+
+	if (!str)
+		return -1;
+	for (const char *c = ostr; *c; c++)
+		num += *c == ',';
+	if (!num || num > size)
+		goto out;
+	for (i = 0, p = str; i < num - 1; i++) {
+		arg = p;
+		p = strchr(p, ',') + 1;
+		while (isspace((unsigned char)*p))
+			p++;
+		while (*p && !isspace((unsigned char)*p))
+			if (*p++ == ',')
+				goto out;
+		if (*p)
+			*p++ = 0;
+		if (parse_range(arg, &v[i]))
+			goto out;
+	}
+	if (parse_range(p, &v[i]))
+		goto out;
+	for (i = 0; i < num - 1; i++)
+		if (v[i].end >= v[i + 1].start)
+			goto out;
+	rc = num;
+out:
+	free(str);
+	return rc;
+}
+
+static int parse_pct(char *str, double *pct)
+{
+	char *c = strchr(str, '%'), *end;
+
+	if (!c)
+		return -1;
+	*c = 0;
+	*pct = strtod(str, &end);
+	if (end != str + strlen(str))
+		return -1;
+	*pct /= 100.0;
+	return 0;
+}
+
+/* set_percent_time */
+static int pct_range(struct report_range *r, double a, double b, uint64_t first, uint64_t last)
+{
+	uint64_t total = last - first;
+
+	if (a < 0.0 || a > 1.0 || b < 0.0 || b > 1.0)
+		return -1;
+	r->start = first + (uint64_t)round(a * (double)total);
+	r->end = first + (uint64_t)round(b * (double)total);
+	if (r->end > r->start && r->end != last)
+		r->end -= 1;
+	return 0;
+}
+
+/* "P%/N": the Nth slice of P% */
+static int pct_slash(char *str, struct report_range *r, uint64_t first, uint64_t last)
+{
+	char *slash = strchr(str, '/'), *end;
+	double pct;
+	long n;
+
+	if (!slash)
+		return -1;
+	*slash = 0;
+	if (parse_pct(str, &pct))
+		return -1;
+	n = strtol(slash + 1, &end, 10);
+	if (*end || pct <= 0.0)
+		return -1;
+	return pct_range(r, pct * (double)(n - 1), pct * (double)n, first, last);
+}
+
+/* "A%-B%" */
+static int pct_dash(char *str, struct report_range *r, uint64_t first, uint64_t last)
+{
+	char *dash = strchr(str, '-');
+	double a, b;
+
+	if (!dash)
+		return -1;    /* perf reads a missing end as NULL: an error too */
+	*dash = 0;
+	if (parse_pct(str, &a) || parse_pct(dash + 1, &b))
+		return -1;
+	return pct_range(r, a, b, first, last);
+}
+
+/* perf_time__percent_parse_str */
+static int parse_percent(const char *ostr, struct report_range *v, int size, uint64_t first,
+			 uint64_t last)
+{
+	int (*split)(char *, struct report_range *, uint64_t, uint64_t);
+	char *str, *p, *comma;
+	int n = 0;
+	size_t len = strlen(ostr);
+
+	memset(v, 0, sizeof(*v) * (size_t)size);
+	if (strchr(ostr, '/'))
+		split = pct_slash;
+	else if (strchr(ostr, '-'))
+		split = pct_dash;
+	else {
+		/* "P%": the first slice; the % must be last */
+		if (!len || ostr[len - 1] != '%' || strchr(ostr, '%') != ostr + len - 1)
+			return -1;
+		str = malloc(len + 3);
+		if (!str)
+			return -1;
+		memcpy(str, ostr, len);
+		strcpy(str + len, "/1");
+		n = pct_slash(str, &v[0], first, last) ? -1 : 1;
+		free(str);
+		return n;
+	}
+	str = strdup(ostr);
+	if (!str)
+		return -1;
+	for (p = str; p < str + len; p = comma + 1) {
+		if (n >= size) {
+			n = -1;
+			break;
+		}
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = 0;
+		if (split(p, &v[n], first, last)) {
+			n = -1;
+			break;
+		}
+		n++;
+		if (!comma)
+			break;
+	}
+	free(str);
+	return n;
+}
+
+static int parse_time(struct report_filter *f, struct pd_session *s)
+{
+	const struct pd_header_info *h = pd_session_info(s);
+	int size = 1;
+
+	for (const char *c = f->time_str; *c; c++)
+		size += *c == ',';
+	f->ranges = calloc((size_t)size, sizeof(*f->ranges));
+	if (!f->ranges) {
+		error_msg("out of memory");
+		return -1;
+	}
+	if (strchr(f->time_str, '%')) {
+		if (h->first_sample_time == 0 && h->last_sample_time == 0) {
+			error_msg("--time %s: no first/last sample time found in the recording "
+				  "(perf's SAMPLE_TIME feature)", f->time_str);
+			return -1;
+		}
+		f->nr_ranges = parse_percent(f->time_str, f->ranges, size, h->first_sample_time,
+					     h->last_sample_time);
+	} else {
+		f->nr_ranges = parse_ranges(f->time_str, f->ranges, size);
+	}
+	if (f->nr_ranges < 0) {
+		error_msg("--time %s: invalid time string", f->time_str);
+		return -1;
+	}
+	return 0;
+}
+
+/* perf_time__ranges_skip_sample */
+static int time_skipped(const struct report_filter *f, uint64_t t)
+{
+	if (!f->nr_ranges || t == 0)
+		return 0;
+	if (f->nr_ranges == 1)
+		return (f->ranges[0].start && t < f->ranges[0].start) ||
+		       (f->ranges[0].end && t > f->ranges[0].end);
+	for (int i = 0; i < f->nr_ranges; i++)
+		if (t >= f->ranges[i].start && (t <= f->ranges[i].end || !f->ranges[i].end))
+			return 0;
+	return 1;
+}
+
+/* ---- -C ---- */
+
+/* perf_session__cpu_bitmap */
+static int parse_cpus(struct report_filter *f, struct pd_session *s)
+{
+	const struct pd_header_info *h = pd_session_info(s);
+	uint32_t seen = 0;
+	int *cpus = NULL;
+	long n;
+
+	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+		const struct pd_evsel *e = pd_session_evsel(s, i);
+
+		if (e->type >= 6 || (seen >> e->type & 1))
+			continue;
+		seen |= 1u << e->type;
+		if (!(e->sample_type & PD_S_CPU)) {
+			error_msg("-C %s: the recording has no cpu in its samples (%s); "
+				  "remove -C to proceed", f->cpu_str, e->name);
+			return -1;
+		}
+	}
+	n = cpulist_parse(f->cpu_str, &cpus);
+	if (n < 0) {
+		error_msg("-C %s: invalid cpu list", f->cpu_str);
+		return -1;
+	}
+	f->cpu_map = calloc(REPORT_MAX_CPUS / 8, 1);
+	if (!f->cpu_map) {
+		free(cpus);
+		error_msg("out of memory");
+		return -1;
+	}
+	for (long i = 0; i < n; i++) {
+		/* perf's bound is nr_cpus_avail, 0 until the NRCPUS feature is
+		 * read: in pipe mode that comes after -C is checked */
+		uint32_t max = !h->has_nrcpus || pd_session_is_pipe(s) ? 0 :
+			       h->nr_cpus_avail < REPORT_MAX_CPUS ? h->nr_cpus_avail :
+			       REPORT_MAX_CPUS;
+
+		if ((uint32_t)cpus[i] >= max) {
+			if (max)
+				error_msg("-C %s: cpu %d is beyond the recording's %u cpus",
+					  f->cpu_str, cpus[i], max);
+			else
+				error_msg("-C %s: the recording does not say how many cpus it "
+					  "had before its samples (pipe mode), as perf needs for -C",
+					  f->cpu_str);
+			free(cpus);
+			return -1;
+		}
+		f->cpu_map[cpus[i] / 8] |= (unsigned char)(1u << (cpus[i] % 8));
+	}
+	free(cpus);
+	return 0;
+}
+
+static int cpu_skipped(const struct report_filter *f, int32_t cpu)
+{
+	if (!f->cpu_map || cpu == -1)
+		return 0;
+	return cpu < 0 || cpu >= REPORT_MAX_CPUS || !(f->cpu_map[cpu / 8] >> (cpu % 8) & 1);
+}
+
+/* ---- the consumer in front ---- */
+
+static void flush_printer(struct report_filter *f)
+{
+	if (f->flush)
+		f->flush(f->flush_ctx);
+}
+
+static int filter_sample(void *ctx, const struct pd_event *ev)
+{
+	struct report_filter *f = ctx;
+	const struct pd_sample *smp = ev->sample;
+
+	if (time_skipped(f, smp->time) || cpu_skipped(f, smp->cpu))
+		return 0;
+	if (f->dump) {
+		flush_printer(f);
+		report_dump_resolved(f->dump, ev);
+	}
+	if (f->comms) {
+		size_t i;
+
+		for (i = 0; i < f->nr_comms && strcmp(f->comms[i], ev->comm); i++)
+			;
+		if (i == f->nr_comms)
+			return 0;
+	}
+	if (f->pids && !has_int(f->pids, f->nr_pids, smp->pid))
+		return 0;
+	if (f->tids && !has_int(f->tids, f->nr_tids, smp->tid))
+		return 0;
+	return f->next.sample ? f->next.sample(f->next.ctx, ev) : 0;
+}
+
+static int filter_record(void *ctx, const struct pd_record *r)
+{
+	struct report_filter *f = ctx;
+	int ret;
+
+	flush_printer(f);
+	if (!cpu_skipped(f, report_side_cpu(r)) && f->side &&
+	    (ret = report_side_record(f->side, r)))
+		return ret;
+	if (f->dump && f->dump->defer_exit && pd_u32(r->rec) == PD_REC_EXIT)
+		report_dump_exit(f->dump, r);
+	return f->next.record ? f->next.record(f->next.ctx, r) : 0;
+}
+
+static int filter_dump(void *ctx, const struct pd_record *r)
+{
+	struct report_filter *f = ctx;
+
+	flush_printer(f);
+	return report_dump_record(f->dump, r);
+}
+
+/* perf stat record data: not filtered (perf script does not either) */
+static int filter_stat(void *ctx, const struct pd_stat_round *r)
+{
+	struct report_filter *f = ctx;
+
+	flush_printer(f);
+	return f->next.stat_round(f->next.ctx, r);
+}
+
+int report_filter_init(struct report_filter *f, struct pd_session *s)
+{
+	if (f->pid_str && parse_ints("pid", f->pid_str, &f->pids, &f->nr_pids))
+		return -1;
+	if (f->tid_str && parse_ints("tid", f->tid_str, &f->tids, &f->nr_tids))
+		return -1;
+	if (f->comm_str && split_list(f->comm_str, &f->comms, &f->nr_comms)) {
+		error_msg("out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < f->nr_comms; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(f->comms[i], f->comms[j])) {
+				error_msg("problems parsing comm list: '%s' is there twice",
+					  f->comms[i]);
+				return -1;
+			}
+	if (f->cpu_str && parse_cpus(f, s))
+		return -1;
+	if (f->time_str && parse_time(f, s))
+		return -1;
+	return 0;
+}
+
+void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
+			struct pd_consumer *out)
+{
+	f->next = *next;
+	out->ctx = f;
+	out->sample = filter_sample;
+	out->record = f->side || next->record ? filter_record : NULL;
+	out->dump = f->dump ? filter_dump : NULL;
+	out->stat_round = next->stat_round ? filter_stat : NULL;
+}
+
+void report_filter_free(struct report_filter *f)
+{
+	for (size_t i = 0; f->comms && i < f->nr_comms; i++)
+		free(f->comms[i]);
+	free(f->comms);
+	free(f->pids);
+	free(f->tids);
+	free(f->cpu_map);
+	free(f->ranges);
+	f->comms = NULL;
+	f->pids = f->tids = NULL;
+	f->cpu_map = NULL;
+	f->ranges = NULL;
+}

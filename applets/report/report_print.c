@@ -1,0 +1,454 @@
+/* report_print.c - print samples as `perf script` 6.1 does: the fields of
+ * report_fields.c, the stack under the line or the ip, symbol and DSO on it
+ * (builtin-script.c perf_sample__fprintf_start and process_event,
+ * util/evsel_fprintf.c sample__fprintf_sym). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "perfdata/pd_session.h"
+#include "report/report_extra.h"
+#include "report/report_out.h"
+#include "report/report_print.h"
+#include "tracepoint/tp_decoder.h"
+#include "symbols/symbols.h"
+
+#define PERF_CONTEXT_HV     ((uint64_t)-32)
+#define PERF_CONTEXT_KERNEL ((uint64_t)-128)
+#define PERF_CONTEXT_USER   ((uint64_t)-512)
+#define PERF_CONTEXT_MAX    ((uint64_t)-4095)
+#define DWARF_STACK (PD_S_CALLCHAIN | PD_S_REGS_USER | PD_S_STACK_USER)
+#define MISC_KERNEL 1
+#define MISC_USER 2
+#define MISC_HYPERVISOR 3
+
+void ro_printf(struct report_print *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	ro_room(p, 512);
+	va_start(ap, fmt);
+	n = vsnprintf(p->pos, (size_t)(p->end - p->pos), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < (size_t)(p->end - p->pos)) {
+		p->pos += n;
+		return;
+	}
+	ro_flush(p);
+	va_start(ap, fmt);
+	vfprintf(p->out, fmt, ap);
+	va_end(ap);
+}
+
+void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
+		struct rp_loc *l)
+{
+	struct sym_machine *m = pd_session_symbols(p->session);
+	struct sym_loc sl;
+
+	if (m && !sym_machine_resolve(m, pid, cpumode, addr, &sl)) {
+		l->sym = sl.sym;
+		l->symoff = sl.symoff;
+		l->dso = sl.dso;
+		l->map_ip = sl.map_ip;
+		l->have_map = sl.have_map;
+		if (p->track_loaded && l->have_map && !p->map_only && !rp_loaded(p, l->dso) &&
+		    p->nr_loaded < 64)
+			p->loaded[p->nr_loaded++] = l->dso;
+		return;
+	}
+	l->sym = NULL;
+	l->symoff = 0;
+	l->dso = "[unknown]";
+	l->map_ip = addr;
+	l->have_map = 0;
+}
+
+int rp_loaded(const struct report_print *p, const char *dso)
+{
+	for (unsigned i = 0; i < p->nr_loaded; i++)
+		if (p->loaded[i] == dso || !strcmp(p->loaded[i], dso))
+			return 1;
+	return p->nr_loaded == 64;
+}
+
+int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
+{
+	memset(p, 0, sizeof(*p));
+	p->out = out;
+	p->session = s;
+	p->nsecs = nsecs;
+	p->max_stack = 127;      /* perf's PERF_MAX_STACK_DEPTH */
+	rf_init(&p->rf);
+	p->buf = malloc(RO_SIZE);
+	if (!p->buf)
+		return -1;
+	p->pos = p->buf;
+	p->end = p->buf + RO_SIZE;
+	return 0;
+}
+
+int report_print_setup(struct report_print *p, const char **fields, int nr_fields,
+		       int reltime, int deltatime, int no_callchain, unsigned long max_stack)
+{
+	if (reltime && deltatime) {
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
+			"Please limit to --reltime or --deltatime.\n");
+		return -1;
+	}
+	for (int i = 0; i < nr_fields; i++)
+		if (rf_parse(&p->rf, fields[i]))
+			return -1;
+	if (rf_check(&p->rf, p->session, no_callchain))
+		return -1;
+	rf_unsupported_note(&p->rf);
+	for (int j = 0; j < RF_NR_TYPES; j++)
+		if (p->rf.t[j].fields & RF_BRSTACKOFF)
+			p->track_loaded = 1;
+	p->reltime = reltime;
+	p->deltatime = deltatime;
+	p->max_stack = max_stack;
+	return 0;
+}
+
+void report_print_flush(void *p)
+{
+	if (((struct report_print *)p)->buf)
+		ro_flush(p);
+}
+
+int report_print_finish(struct report_print *p)
+{
+	if (p->buf)
+		ro_flush(p);
+	free(p->buf);
+	free(p->frames);
+	p->frames = NULL;
+	p->buf = p->pos = p->end = NULL;
+	return ferror(p->out) ? -1 : 0;
+}
+
+static int max_name_len(struct pd_session *s)
+{
+	int max = 0;
+
+	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+		int len = (int)strlen(pd_session_evsel(s, i)->name);
+
+		if (len > max)
+			max = len;
+	}
+	return max;
+}
+
+static void put_dso(struct report_print *p, const char *dso)
+{
+	ro_mem(p, " (", 2);
+	ro_str(p, dso);
+	ro_ch(p, ')');
+}
+
+/* the ip/sym/dso part for a sample without a stack (sample__fprintf_sym) */
+static void print_ip_line(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	const struct pd_sample *smp = ev->sample;
+	struct rp_loc l;
+
+	if (f & (RF_SYM | RF_DSO))
+		rp_resolve(p, smp->pid, ev->misc & 7, smp->ip, &l);
+	if (f & RF_IP)
+		ro_unum(p, smp->ip, 16, 16, ' ');
+	if (f & RF_SYM) {
+		ro_ch(p, ' ');
+		ro_sym(p, &l, f & RF_SYMOFFSET);
+	}
+	if (f & RF_DSO)
+		put_dso(p, l.dso);
+}
+
+/* Whether the walk thread__resolve_callchain_sample makes meets a context
+ * it does not know: perf then drops the whole stack. */
+static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack)
+{
+	unsigned long entries = 0;
+
+	for (uint64_t i = 0; i < smp->nr_callchain && entries < max_stack; i++) {
+		uint64_t ip = pd_u64(smp->callchain + 8 * i);
+
+		if (ip < PERF_CONTEXT_MAX)
+			entries++;
+		else if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL &&
+			 ip != PERF_CONTEXT_USER)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Stack lines already printed: stacks repeat their frames, in every process
+ * that maps the same file. A user frame's line depends only on its map's DSO,
+ * the address in that DSO and the map's start (sym_machine_map_of); a
+ * kernel frame's on its address while the kernel's map stays
+ * (sym_machine_gen). A direct-mapped table by those keys and the fields;
+ * lines longer than a slot are not kept.
+ */
+#define RP_FRAMES     4096
+#define RP_FRAME_TEXT 100
+struct rp_frame {
+	uint64_t a, b, c, f;     /* kernel: ip, 0, 0; user: map_ip, dso, map start */
+	uint32_t gen;            /* kernel: sym_machine_gen; user: 0 */
+	uint16_t mode, len;
+	char text[RP_FRAME_TEXT];
+};
+
+/* the slot of (@a, @b, @c), or NULL (no memory) */
+static struct rp_frame *frame_slot(struct report_print *p, uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t h = (a ^ b * 0xff51afd7ed558ccdULL ^ c * 0xc4ceb9fe1a85ec53ULL) *
+		     0x9e3779b97f4a7c15ULL;
+
+	if (!p->frames && !(p->frames = calloc(RP_FRAMES, sizeof(*p->frames))))
+		return NULL;
+	return &p->frames[h >> 52];      /* 12 bits: RP_FRAMES */
+}
+
+/* one frame's line: address, symbol, dso */
+static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t ip,
+			uint64_t f)
+{
+	struct rp_loc l;
+
+	rp_resolve(p, pid, cpumode, ip, &l);
+	if (f & RF_IP) {
+		/* user frames show the offset in their DSO */
+		ro_ch(p, '\t');
+		ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+	}
+	if (f & RF_SYM) {
+		ro_ch(p, ' ');
+		ro_sym(p, &l, f & RF_SYMOFFSET);
+	}
+	if (f & RF_DSO)
+		put_dso(p, l.dso);
+	ro_ch(p, '\n');
+}
+
+/* the frame's cache key; 0 when it is not to be cached */
+static int frame_key(struct report_print *p, struct sym_machine *m, int32_t pid, uint16_t mode,
+		     uint64_t ip, struct rp_frame *k)
+{
+	const void *dso;
+
+	/* brstackoff keeps track of every lookup: no shortcut then */
+	if (!m || p->track_loaded)
+		return 0;
+	k->gen = 0;
+	k->mode = mode;
+	if (mode == MISC_KERNEL) {
+		k->a = ip;
+		k->b = k->c = 0;
+		k->gen = sym_machine_gen(m, pid, mode);
+		return 1;
+	}
+	/* a user address in the kernel's half prints as itself: not kept */
+	if (mode != MISC_USER || (int64_t)ip < 0 ||
+	    !sym_machine_map_of(m, pid, ip, &dso, &k->a, &k->c))
+		return 0;
+	k->b = (uint64_t)(uintptr_t)dso;
+	return 1;
+}
+
+/* one line per frame, callee first (sample__fprintf_callchain) */
+static void print_stack(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	const struct pd_sample *smp = ev->sample;
+	struct sym_machine *m = pd_session_symbols(p->session);
+	unsigned long entries = 0;
+	uint16_t cpumode = MISC_USER;
+
+	if (stack_is_corrupt(smp, p->max_stack))
+		return;
+	for (uint64_t i = 0; i < smp->nr_callchain && entries < p->max_stack; i++) {
+		uint64_t ip = pd_u64(smp->callchain + 8 * i);
+		struct rp_frame k, *c;
+		unsigned long flushes;
+		char *start;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			cpumode = ip == PERF_CONTEXT_HV ? MISC_HYPERVISOR :
+				  ip == PERF_CONTEXT_KERNEL ? MISC_KERNEL : MISC_USER;
+			continue;
+		}
+		entries++;
+		if (!frame_key(p, m, smp->pid, cpumode, ip, &k) ||
+		    !(c = frame_slot(p, k.a, k.b, k.c))) {
+			print_frame(p, smp->pid, cpumode, ip, f);
+			continue;
+		}
+		if (c->len && c->a == k.a && c->b == k.b && c->c == k.c && c->f == f &&
+		    c->gen == k.gen && c->mode == k.mode) {
+			ro_mem(p, c->text, c->len);
+			continue;
+		}
+		ro_room(p, RO_ITEM);
+		start = p->pos;
+		flushes = p->flushes;
+		print_frame(p, smp->pid, cpumode, ip, f);
+		c->len = 0;
+		if (p->flushes == flushes && p->pos - start <= RP_FRAME_TEXT) {
+			memcpy(c->text, start, (size_t)(p->pos - start));
+			c->len = (uint16_t)(p->pos - start);
+			c->a = k.a;
+			c->b = k.b;
+			c->c = k.c;
+			c->f = f;
+			c->gen = k.gen;
+			c->mode = k.mode;
+		}
+	}
+}
+
+/* perf_sample__fprintf_start: comm, pid/tid, cpu, misc, time */
+static void print_start(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	const struct pd_sample *smp = ev->sample;
+
+	if (f & RF_COMM) {
+		if ((f & RF_IP) && (ev->evsel->sample_type & PD_S_CALLCHAIN) &&
+		    p->rf.use_callchain) {
+			ro_str(p, ev->comm);
+			ro_ch(p, ' ');
+		} else {
+			ro_right(p, ev->comm, 16);
+			ro_ch(p, ' ');
+		}
+	}
+	if ((f & RF_PID) && (f & RF_TID)) {
+		ro_printf(p, "%5d/%-5d ", smp->pid, smp->tid);
+	} else if (f & (RF_PID | RF_TID)) {
+		ro_snum(p, f & RF_PID ? smp->pid : smp->tid, 5, ' ');
+		ro_ch(p, ' ');
+	}
+	if (f & RF_CPU) {
+		ro_ch(p, '[');
+		ro_snum(p, smp->cpu, 3, '0');
+		ro_mem(p, "] ", 2);
+	}
+	if (f & RF_MISC) {
+		unsigned m = ev->misc, n = 0;
+		char l[8];
+
+		if ((m & 1) == 1)
+			l[n++] = 'K';
+		if ((m & 2) == 2)
+			l[n++] = 'U';
+		if ((m & 3) == 3)
+			l[n++] = 'H';
+		if ((m & 4) == 4)
+			l[n++] = 'G';
+		if ((m & 5) == 5)
+			l[n++] = 'g';
+		ro_mem(p, l, n);
+		ro_pad(p, n < 5 ? 6 - n : 1);
+	}
+	if (f & RF_TIME) {
+		uint64_t t = smp->time;
+
+		if (p->reltime) {
+			if (!p->initial_time)
+				p->initial_time = smp->time;
+			t = smp->time - p->initial_time;
+		} else if (p->deltatime) {
+			t = p->previous_time ? smp->time - p->previous_time : 0;
+			p->previous_time = smp->time;
+		}
+		uint64_t secs = t / 1000000000ULL, ns = t % 1000000000ULL;
+
+		if (p->nsecs) {
+			ro_unum(p, secs, 10, 5, ' ');
+			ro_ch(p, '.');
+			ro_unum(p, ns, 10, 9, '0');
+		} else {
+			/* "%12s" of "secs.usecs" */
+			uint64_t s10 = secs;
+			size_t digits = 1;
+
+			while (s10 >= 10) {
+				s10 /= 10;
+				digits++;
+			}
+			if (digits + 7 < 12)
+				ro_pad(p, 12 - digits - 7);
+			ro_unum(p, secs, 10, 0, ' ');
+			ro_ch(p, '.');
+			ro_unum(p, ns / 1000, 10, 6, '0');
+		}
+		ro_mem(p, ": ", 2);
+	}
+}
+
+int report_print_sample(void *ctx, const struct pd_event *ev)
+{
+	struct report_print *p = ctx;
+	const struct pd_sample *smp = ev->sample;
+	const struct pd_evsel *e = ev->evsel;
+	uint64_t f = p->rf.t[rf_type_of(e->type)].fields;
+
+	if (!f)
+		return 0;
+	print_start(p, ev, f);
+	if (f & RF_PERIOD) {
+		ro_unum(p, smp->period, 10, 10, ' ');
+		ro_ch(p, ' ');
+	}
+	if (f & RF_EVNAME) {
+		if (!p->name_width)
+			p->name_width = max_name_len(p->session);
+		ro_right(p, e->name, (size_t)p->name_width);
+		ro_mem(p, ": ", 2);
+	}
+	if (p->rf.print_flags)
+		ro_pad(p, 24);         /* "  %-21s " of no flags: only itrace sets them */
+	if ((f & RF_TRACE) && smp->raw && e->dec) {
+		const char *text;
+		size_t room;
+		long n;
+
+		ro_room(p, 8192);
+		room = (size_t)(p->end - p->pos);
+		n = tp_render(e->dec, smp->raw, smp->raw_size, smp->cpu, p->pos, room, &text);
+		if (n < 0)
+			return -1;
+		if (text == p->pos)
+			p->pos += n;
+		else
+			ro_mem(p, text, (size_t)n);
+	}
+	report_print_fields_mid(p, ev, f);
+	if ((f & RF_IP) && (e->sample_type & DWARF_STACK) == DWARF_STACK) {
+		/* --call-graph dwarf: perf unwinds the user stack dump; we print
+		 * the event line alone, and say so once */
+		if (!p->told_dwarf) {
+			p->told_dwarf = 1;
+			fprintf(stderr, "trace-report: %s has DWARF stacks (--call-graph dwarf), "
+				"which are not unwound: its samples print without them\n", e->name);
+		}
+	} else if (f & RF_IP) {
+		if (p->rf.use_callchain && (e->sample_type & PD_S_CALLCHAIN)) {
+			ro_ch(p, '\n');
+			print_stack(p, ev, f);
+		} else {
+			ro_ch(p, ' ');
+			print_ip_line(p, ev, f);
+		}
+	}
+	report_print_fields_tail(p, ev, f);
+	ro_ch(p, '\n');
+	if (p->pos - p->buf > (long)(RO_SIZE - 4096))
+		ro_flush(p);
+	return ferror(p->out) ? -1 : 0;
+}

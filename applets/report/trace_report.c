@@ -1,0 +1,430 @@
+/* trace_report.c - trace-report: read a perf.data recording and print its
+ * events as `perf script` does (scripts come with the engines). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "applets.h"
+#include "args.h"
+#include "catalogue.h"
+#include "symbols/ksyms.h"
+#include "perfdata/pd_session.h"
+#include "report/report_dump.h"
+#include "report/report_filter.h"
+#include "report/report_header.h"
+#include "report/report_export.h"
+#include "report/report_print.h"
+#include "report/report_recover.h"
+#include "report/report_script.h"
+#include "symbols/symbols.h"
+#include "report/report_side.h"
+#include "tep_log.h"
+#include "report/report_stat.h"
+#include "xfuncs.h"
+
+struct report_opts {
+	const char *input, *script, *recover, *output, *export_to;
+	const char *symfs, *kallsyms, *vmlinux;
+	int no_demangle;
+	int header, header_only, nsecs, quiet, stats, verbose, dump;
+	int reltime, deltatime, no_callchain;
+	unsigned long max_stack;
+	struct opt_list fields;
+	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
+	struct report_side_opts show;      /* --show-*-events */
+};
+
+static struct report_opts o;
+static const struct opt report_opts_table[] = {
+	{ 'i', "input", OPT_STR, &o.input, "FILE",
+	  "recording to read (default perf.data; stdin when it is a pipe; - for stdin)" },
+	{ 's', "script", OPT_STR, &o.script, "[LANG:]FILE",
+	  "run a Python (.py) or Perl (.pl) trace script; the operands are its arguments; "
+	  "-s lang lists the languages" },
+	{ 0, "export", OPT_STR, &o.export_to, "TARGET",
+	  "load the recording into sqlite:FILE, clickhouse://[USER[:PASS]@]HOST[:PORT][,...]/DB "
+	  "or json:FILE|- (docs/export.md)" },
+	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
+	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
+	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
+	{ 'F', "fields", OPT_LIST, &o.fields, "[TYPE:][+-]FIELD,...",
+	  "the columns, as perf script -F: TYPE hw, sw, trace, raw, break or synth; FIELD "
+	  "comm, tid, pid, time, cpu, event, trace, ip, sym, dso, addr, symoff, period, "
+	  "iregs, uregs, brstack, brstacksym, brstackoff, flags, data_src, weight, "
+	  "bpf-output, phys_addr, misc, data_page_size, code_page_size, ins_lat, ... "
+	  "(+FIELD adds, -FIELD removes)" },
+	{ 0, "reltime", OPT_FLAG, &o.reltime, NULL, "show time stamps relative to the first sample" },
+	{ 0, "deltatime", OPT_FLAG, &o.deltatime, NULL,
+	  "show time stamps relative to the previous sample" },
+	{ 0, "max-stack", OPT_UINT, &o.max_stack, "N", "print at most N frames of a stack (127)" },
+	{ 'G', "hide-call-graph", OPT_FLAG, &o.no_callchain, NULL,
+	  "print the ip, symbol and DSO on the line instead of the stack" },
+	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 0, "symfs", OPT_STR, &o.symfs, "DIR",
+	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
+	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
+	{ 'k', "vmlinux", OPT_STR, &o.vmlinux, "FILE", "kernel symbols from the vmlinux FILE" },
+	{ 0, "no-demangle", OPT_FLAG, &o.no_demangle, NULL, "print C++ symbol names as they are mangled" },
+	{ 'D', "dump-raw-trace", OPT_FLAG, &o.dump, NULL,
+	  "dump every record as perf script -D does (raw bytes, then decoded)" },
+	{ 'v', "verbose", OPT_FLAG, &o.verbose, NULL, "perf's debug lines too: build ids received, the kernel symbols' source, default fields dropped" },
+	{ 0, "pid", OPT_STR, &o.filter.pid_str, "PID[,PID...]", "only samples of these processes" },
+	{ 0, "tid", OPT_STR, &o.filter.tid_str, "TID[,TID...]", "only samples of these threads" },
+	{ 'c', "comms", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]",
+	  "only samples of threads with these names" },
+	{ 0, "comm", OPT_STR, &o.filter.comm_str, "COMM[,COMM...]", "same as --comms" },
+	{ 'C', "cpu", OPT_STR, &o.filter.cpu_str, "CPUS", "only samples taken on these cpus (0-3,6)" },
+	{ 0, "time", OPT_STR, &o.filter.time_str, "START,STOP",
+	  "only samples in this time range (seconds as perf prints them; "
+	  "ranges separated by spaces; or percent slices: 10%/2, 0%-10%,30%-40%)" },
+	{ 0, "show-task-events", OPT_FLAG, &o.show.task, NULL, "print COMM, FORK and EXIT records" },
+	{ 0, "show-mmap-events", OPT_FLAG, &o.show.mmap, NULL, "print MMAP and MMAP2 records" },
+	{ 0, "show-lost-events", OPT_FLAG, &o.show.lost, NULL, "print LOST records" },
+	{ 0, "show-switch-events", OPT_FLAG, &o.show.swtch, NULL, "print context-switch records" },
+	{ 0, "show-namespace-events", OPT_FLAG, &o.show.ns, NULL, "print NAMESPACES records" },
+	{ 0, "show-cgroup-events", OPT_FLAG, &o.show.cgroup, NULL, "print CGROUP records" },
+	{ 0, "show-bpf-events", OPT_FLAG, &o.show.bpf, NULL, "print KSYMBOL and BPF_EVENT records" },
+	{ 0, "stats", OPT_FLAG, &o.stats, NULL,
+	  "print record counts and lost events instead of the events" },
+	{ 0, "recover", OPT_STR, &o.recover, "FILE",
+	  "write FILE, a recording whose recorder was killed (or whose disk filled), "
+	  "to -o as the finished file perf's tools read" },
+	{ 'o', "output", OPT_STR, &o.output, "NEW", "with --recover: the file to write" },
+	OPT_TABLE_END
+};
+
+static const struct applet_help report_help = {
+	"trace-report", "[-i FILE] [--header|--header-only] [--ns] [--stats] [-q] [-D] [-v]\n"
+	"       [-F FIELDS] [--reltime|--deltatime] [--max-stack N] [-G]\n"
+	"       [--pid PIDS] [--tid TIDS] [--comm COMMS] [-C CPUS] [--time START,STOP]\n"
+	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
+	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
+	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
+	"       trace-report --recover FILE -o NEW\n"
+	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB",
+	"Print every sample of a perf.data recording exactly as 'perf script'\n"
+	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
+	"tracepoint's fields as its print format renders them, or the ip with\n"
+	"its symbol and DSO, the stack under the line for -g recordings. Reads\n"
+	"file-mode and pipe-mode ('perf record -o -') data; events come out in\n"
+	"perf's time order. Warns on stderr, as perf does, about lost events.\n"
+	"With -s, or a canned script's NAME, hand every event to a Python or\n"
+	"Perl trace script instead (perf script -s conventions).",
+	report_opts_table
+};
+
+/* What tracebox read past where perf 6.1 fails or says nothing: one
+ * warning per kind, at the end (none on recordings perf reads cleanly). */
+static void warn_about_skipped(const struct pd_stats *st)
+{
+	const char *sep = "";
+
+	if (st->skipped_features[0] | st->skipped_features[1] | st->skipped_features[2] |
+	    st->skipped_features[3]) {
+		int n = 0;
+
+		for (int w = 0; w < 4; w++)
+			n += __builtin_popcountll(st->skipped_features[w]);
+		fprintf(stderr, "Warning:\nskipped feature bit%s ", n > 1 ? "s" : "");
+		for (int f = 0; f < 256; f++)
+			if (st->skipped_features[f / 64] >> (f % 64) & 1) {
+				fprintf(stderr, "%s%d", sep, f);
+				sep = ", ";
+			}
+		fprintf(stderr, " (unknown to perf 6.1 and tracebox)\n");
+	}
+	if (st->nr_unknown_records) {
+		fprintf(stderr, "Warning:\nskipped %llu record%s of unknown type",
+			(unsigned long long)st->nr_unknown_records,
+			st->nr_unknown_records > 1 ? "s" : "");
+		for (unsigned i = 0; i < st->nr_unknown_types; i++)
+			fprintf(stderr, "%s%u", i ? ", " : " ", st->unknown_types[i]);
+		fprintf(stderr, "%s\n", st->nr_unknown_types == 8 ? ", ..." : "");
+	}
+	if (st->nr_big_attrs)
+		fprintf(stderr, "Warning:\n%u attrs larger than perf 6.1's 128 bytes (up to %u): "
+			"the bytes past 128 were ignored%s\n", st->nr_big_attrs, st->big_attr_size,
+			st->big_attr_nonzero ? ", and some were not 0" : "");
+	/* perf's words for READ values of an id no attr lists; said only
+	 * after a clean run, as a misread sample would make them up */
+	if (st->nr_unknown_id)
+		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
+			(unsigned)st->nr_unknown_id);
+	if (st->decomp_tail)
+		fprintf(stderr, "Warning:\nthe compressed data ends with %llu bytes of a cut "
+			"record\n", (unsigned long long)st->decomp_tail);
+}
+
+/* perf_session__warn_about_errors, the parts a tracepoint recording can meet. */
+static void warn_about_errors(const struct pd_stats *st)
+{
+	uint64_t samples = st->nr_records[PD_REC_SAMPLE];
+
+	if (st->nr_records[PD_REC_LOST] && !o.show.lost)   /* perf: not when it printed them */
+		fprintf(stderr, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
+			"Check IO/CPU overload!\n\n", (int)st->nr_total,
+			(int)st->nr_records[PD_REC_LOST]);
+	if (st->nr_lost_samples) {
+		double drop = (double)st->nr_lost_samples /
+			      (double)(samples + st->nr_lost_samples);
+
+		if (drop > 0.05)
+			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
+				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
+	}
+	if (st->nr_unordered)
+		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
+			(unsigned)st->nr_unordered);
+	if (st->unfinished)
+		error_msg("warning: the recording was not finished (trace-record was killed or its "
+			  "disk filled): read %llu records up to offset 0x%llx%s", (unsigned long long)
+			  st->nr_total, (unsigned long long)st->cut_off,
+			  st->cut_bytes ? ", ignored the cut record after it" : "");
+}
+
+static void print_stats(const struct pd_stats *st)
+{
+	static const char *const names[PD_REC_MAX] = {
+		[PD_REC_MMAP] = "MMAP", [PD_REC_LOST] = "LOST", [PD_REC_COMM] = "COMM",
+		[PD_REC_EXIT] = "EXIT", [PD_REC_FORK] = "FORK", [PD_REC_SAMPLE] = "SAMPLE",
+		[PD_REC_MMAP2] = "MMAP2", [PD_REC_LOST_SAMPLES] = "LOST_SAMPLES",
+		[PD_REC_HEADER_ATTR] = "HEADER_ATTR", [PD_REC_HEADER_TRACING_DATA] = "HEADER_TRACING_DATA",
+		[PD_REC_FINISHED_ROUND] = "FINISHED_ROUND", [PD_REC_ID_INDEX] = "ID_INDEX",
+		[PD_REC_THREAD_MAP] = "THREAD_MAP", [PD_REC_CPU_MAP] = "CPU_MAP",
+		[PD_REC_EVENT_UPDATE] = "EVENT_UPDATE", [PD_REC_HEADER_FEATURE] = "HEADER_FEATURE",
+		[PD_REC_FINISHED_INIT] = "FINISHED_INIT", [PD_REC_COMPRESSED] = "COMPRESSED",
+	};
+
+	printf("%-20s %12llu\n", "records", (unsigned long long)st->nr_total);
+	for (int t = 1; t < PD_REC_MAX; t++)
+		if (st->nr_records[t])
+			printf("  %-18s %12llu\n", names[t] ? names[t] : "other",
+			       (unsigned long long)st->nr_records[t]);
+	printf("%-20s %12llu\n", "lost events", (unsigned long long)st->nr_lost_events);
+	printf("%-20s %12llu\n", "lost samples", (unsigned long long)st->nr_lost_samples);
+	printf("%-20s %12llu\n", "out of order", (unsigned long long)st->nr_unordered);
+}
+
+/* A damaged feature section costs only itself (pd_session.c, "what damage
+ * costs"): one line names what was lost, exit status unchanged. Pipe mode
+ * may lose one while the records are read: then the line comes again. */
+static void warn_lost_features(const struct pd_session *s, const char *path, unsigned *shown)
+{
+	struct tb_err lost = { 0 };
+	unsigned nr = pd_session_lost_features(s, &lost);
+
+	if (nr > *shown)
+		report_err(path, lost.code, &lost);
+	*shown = nr;
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+/* The default: every sample printed as perf script prints it. Returns
+ * the exit status. */
+static int print_events(struct pd_session *s, const char *path, unsigned *lost)
+{
+	struct report_print pr;
+	struct pd_consumer c = { 0 }, head;
+	struct ksyms *ks = NULL;
+	struct tb_err err = { 0 };
+	int r;
+
+	if (report_print_init(&pr, s, stdout, o.nsecs)) {
+		error_msg("out of memory");
+		return 1;
+	}
+	pr.rf.verbose = o.verbose;
+	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
+			       o.no_callchain, o.max_stack)) {
+		report_print_finish(&pr);
+		return 1;
+	}
+	/* fields that name no code (-F comm,tid,time): no kernel symbols ahead */
+	{
+		uint64_t any = 0;
+
+		for (int t = 0; t < RF_NR_TYPES; t++)
+			any |= pr.rf.t[t].fields;
+		if (!(any & (RF_IP | RF_SYM | RF_DSO | RF_ADDR | RF_SYMOFFSET | RF_BRSTACK |
+			     RF_BRSTACKSYM | RF_BRSTACKOFF | RF_CALLINDENT)))
+			sym_machine_set_prefetch(pd_session_symbols(s), 0);
+	}
+	/* perf resolves kernel addresses in file mode only: in pipe mode the
+	 * tracing data arrives after it sets up its resolver. */
+	if (!pd_session_is_pipe(s))
+		ks = ksyms_attach(pd_session_tep(s), "/proc/kallsyms",
+				  &pd_session_stats(s)->nr_kernel_mmaps);
+	xstdout_buffer();
+	c.ctx = &pr;
+	c.sample = o.stats ? NULL : report_print_sample;
+	c.stat_round = o.stats ? NULL : report_stat_table;
+	o.filter.flush = report_print_flush;
+	o.filter.flush_ctx = &pr;
+	report_filter_wrap(&o.filter, &c, &head);
+	r = pd_session_process(s, &head, &err);
+	if (report_print_finish(&pr) && !r)
+		r = -1;
+	tep_log_flush(r == 0);           /* a failed run says one line */
+	warn_lost_features(s, path, lost);
+	if (!stdout_ok()) {
+		r = r ? r : -1;
+	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
+		report_err(path, r, &err);
+	}
+	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		if (!o.quiet)
+			fprintf(stderr, "%s\n", w);
+	if (o.stats && !r)
+		print_stats(pd_session_stats(s));
+	else if (!o.quiet)
+		warn_about_errors(pd_session_stats(s));
+	if (!o.quiet && !r)                   /* a failed run says one line */
+		warn_about_skipped(pd_session_stats(s));
+	ksyms_free(ks);
+	return r ? 1 : 0;
+}
+
+/* What needs no recording: --recover, -s lang, the canned script's name.
+ * Returns an exit status, or -1 to go on reading the recording. */
+static int early_modes(int argc, char **argv, int first, struct cat_script *canned)
+{
+	int r;
+
+	if (o.recover)
+		return report_recover(o.recover, o.output);
+	if (o.output) {
+		error_msg("-o is for --recover (trace-report prints on stdout)");
+		return 1;
+	}
+	if (o.script && (!strcasecmp(o.script, "lang") || !strcmp(o.script, "list"))) {
+		report_list_languages();
+		return 0;
+	}
+	if (!o.script && first < argc) {
+		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, canned);
+		if (r == -1 && !have_scripts() && !strchr(argv[first], '/'))
+			no_scripts_msg();
+		else if (r == -1)
+			error_msg("'%s' is neither an option nor a canned script (trace-list "
+				  "lists them)", argv[first]);
+		else if (r)
+			error_msg("out of memory");
+		if (r)
+			return 1;
+		o.script = canned->script;
+	}
+	return -1;
+}
+
+int trace_report_main(int argc, char **argv)
+{
+	struct pd_session *s = NULL;
+	struct report_side side = { 0 };
+	struct report_dump dump;
+	struct tb_err err = { 0 };
+	const char *path;
+	struct cat_script canned = { 0 };
+	int fd, r, first, ret = 1;
+	unsigned lost = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.max_stack = 127;
+	first = args_parse(&report_help, argc, argv);
+	if (first < 0)
+		return first == -2 ? 0 : 1;
+	if ((r = early_modes(argc, argv, first, &canned)) >= 0)
+		return r;
+	tep_log_like_perf();
+	path = o.input ? o.input : default_input();
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
+	if (fd < 0) {
+		perror_msg("%s", path);
+		goto out;
+	}
+	if ((r = pd_session_open(&s, path, fd, &err))) {
+		report_err(path, r, &err);
+		goto out;
+	}
+	warn_lost_features(s, path, &lost);
+	{
+		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
+				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle,
+				       .verbose = o.verbose };
+
+		/* stacks or sampled ips: kernel symbols are wanted, read them ahead */
+		for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+			const struct pd_evsel *e = pd_session_evsel(s, i);
+
+			so.prefetch_kernel |= (e->sample_type & PD_S_CALLCHAIN) ||
+					      (e->type != PD_TYPE_TRACEPOINT &&
+					       !(e->type == PD_TYPE_SOFTWARE && e->config == 9 /* dummy */));
+		}
+
+		if (pd_session_use_symbols(s, &so)) {
+			error_msg("out of memory");
+			goto out;
+		}
+		/* -v: the build ids perf reports on reading the header */
+		for (const char *w; o.verbose && (w = sym_machine_next_warning(pd_session_symbols(s)));)
+			fprintf(stderr, "%s\n", w);
+	}
+	if (o.header || o.header_only)
+		report_print_header(stdout, s, path, o.header_only);
+	if (o.header_only) {
+		tep_log_flush(1);
+		ret = 0;
+		goto out;
+	}
+	side.session = s;
+	side.out = stdout;
+	side.nsecs = o.nsecs;
+	side.types = report_side_types(&o.show);
+	o.filter.side = side.types ? &side : NULL;
+	report_dump_init(&dump, s, stdout, path);
+	dump.show_lost = o.show.lost;
+	dump.defer_exit = o.show.task;
+	o.filter.dump = o.dump ? &dump : NULL;
+	if (o.dump)
+		report_dump_begin(&dump);
+	if (report_filter_init(&o.filter, s))
+		goto out;
+	if (o.export_to) {
+		ret = report_run_export(s, path, o.export_to);
+		if (!o.quiet)
+			warn_about_errors(pd_session_stats(s));
+		goto out;
+	}
+	if (o.script) {
+		/* the script's argv: [script, operands after the options...] */
+		int skip = o.script == canned.script ? 0 : 1;   /* argv[0] becomes the script */
+
+		tep_log_flush(1);
+		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
+					&o.filter);
+		if (!o.quiet)
+			warn_about_errors(pd_session_stats(s));
+		if (!o.quiet && ret == 0)     /* a failed run says one line */
+			warn_about_skipped(pd_session_stats(s));
+		goto out;
+	}
+	ret = print_events(s, path, &lost);
+out:
+	report_filter_free(&o.filter);
+	pd_session_close(s);
+	cat_script_free(&canned);
+	free(o.fields.items);
+	return ret;
+}

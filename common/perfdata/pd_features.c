@@ -1,0 +1,314 @@
+/* pd_features.c - parse the feature sections tracebox uses.
+ * Encodings: perf-data-format.md section 5.1. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdlib.h>
+#include <string.h>
+#include "perfdata/pd_features.h"
+#include "perfdata/pd_format.h"
+
+#define MAX_LIST 65536        /* entries in a string list or event list */
+
+struct fcur {
+	const unsigned char *p;
+	size_t size, off;
+	uint64_t base;
+	const char *what;
+	struct tb_err *err;
+};
+
+static int fbad(struct fcur *c, const char *fmt_what, unsigned long long v)
+{
+	return tb_err_set(c->err, TB_ERR_FORMAT, c->base + c->off,
+			  "feature %s: %s (%llu)", c->what, fmt_what, v);
+}
+
+static int f_u32(struct fcur *c, uint32_t *v)
+{
+	if (c->size - c->off < 4)
+		return tb_err_set(c->err, TB_ERR_TRUNCATED, c->base + c->off,
+				  "feature %s: u32 needs 4 bytes, %zu left", c->what,
+				  c->size - c->off);
+	*v = pd_u32(c->p + c->off);
+	c->off += 4;
+	return 0;
+}
+
+static int f_u64(struct fcur *c, uint64_t *v)
+{
+	if (c->size - c->off < 8)
+		return tb_err_set(c->err, TB_ERR_TRUNCATED, c->base + c->off,
+				  "feature %s: u64 needs 8 bytes, %zu left", c->what,
+				  c->size - c->off);
+	*v = pd_u64(c->p + c->off);
+	c->off += 8;
+	return 0;
+}
+
+/* perf_header_string: u32 len, then len bytes holding a NUL. */
+static int f_str(struct fcur *c, char **out)
+{
+	uint32_t len;
+	const unsigned char *s;
+	int r = f_u32(c, &len);
+
+	if (r)
+		return r;
+	if (len > c->size - c->off)
+		return fbad(c, "string length runs past the section", len);
+	s = c->p + c->off;
+	if (!memchr(s, 0, len))
+		return fbad(c, "string of this length has no NUL", len);
+	*out = strdup((const char *)s);
+	if (!*out)
+		return TB_ERR_NOMEM;
+	c->off += len;
+	return 0;
+}
+
+static int f_strlist(struct fcur *c, char ***list, uint32_t *nr)
+{
+	uint32_t n;
+	int r = f_u32(c, &n);
+
+	if (r)
+		return r;
+	if (n > MAX_LIST || n > (c->size - c->off) / 4)
+		return fbad(c, "string count does not fit the section", n);
+	*list = calloc(n ? n : 1, sizeof(char *));
+	if (!*list)
+		return TB_ERR_NOMEM;
+	*nr = n;
+	for (uint32_t i = 0; i < n; i++)
+		if ((r = f_str(c, &(*list)[i])))
+			return r;
+	return 0;
+}
+
+static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr, attr_size, nr_ids;
+	int r;
+
+	if ((r = f_u32(c, &nr)) || (r = f_u32(c, &attr_size)))
+		return r;
+	if (attr_size < PD_ATTR_SIZE_VER0 || attr_size > 4096)
+		return fbad(c, "attr size out of range", attr_size);
+	if (nr > MAX_LIST || nr > (c->size - c->off) / (attr_size + 8))
+		return fbad(c, "event count does not fit the section", nr);
+	info->descs = calloc(nr ? nr : 1, sizeof(*info->descs));
+	if (!info->descs)
+		return TB_ERR_NOMEM;
+	info->nr_descs = nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_event_desc *d = &info->descs[i];
+
+		if (c->size - c->off < attr_size)
+			return fbad(c, "attr runs past the section", attr_size);
+		c->off += attr_size;
+		if ((r = f_u32(c, &nr_ids)) || (r = f_str(c, &d->name)))
+			return r;
+		if (nr_ids > (c->size - c->off) / 8)
+			return fbad(c, "id count runs past the section", nr_ids);
+		c->off += (size_t)nr_ids * 8;
+	}
+	return 0;
+}
+
+/* PMU_MAPPINGS: u32 nr, then nr x { u32 type, string name }. */
+static int parse_pmu_mappings(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr;
+	int r;
+
+	if ((r = f_u32(c, &nr)))
+		return r;
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 8)
+		return fbad(c, "pmu count does not fit the section", nr);
+	info->pmus = calloc(nr ? nr : 1, sizeof(*info->pmus));
+	if (!info->pmus)
+		return TB_ERR_NOMEM;
+	info->nr_pmus = nr;
+	for (uint32_t i = 0; i < nr; i++)
+		if ((r = f_u32(c, &info->pmus[i].type)) || (r = f_str(c, &info->pmus[i].name)))
+			return r;
+	info->has_pmus = 1;
+	return 0;
+}
+
+/* Where a string feature goes, or NULL for the others. */
+static char **string_slot(int feat, struct pd_header_info *info)
+{
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:  return &info->hostname;
+	case PD_FEAT_OSRELEASE: return &info->osrelease;
+	case PD_FEAT_VERSION:   return &info->version;
+	case PD_FEAT_ARCH:      return &info->arch;
+	case PD_FEAT_CPUDESC:   return &info->cpudesc;
+	case PD_FEAT_CPUID:     return &info->cpuid;
+	default:                return NULL;
+	}
+}
+
+int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t base,
+		     struct pd_header_info *info, struct tb_err *err)
+{
+	struct fcur c = { .p = buf, .size = size, .base = base, .err = err,
+			  .what = pd_feature_name(feat) };
+	char **slot = string_slot(feat, info);
+	int r;
+
+	if (!c.what)
+		return 0;
+	switch (feat) {
+	case PD_FEAT_NRCPUS:
+		if ((r = f_u32(&c, &info->nr_cpus_avail)) ||
+		    (r = f_u32(&c, &info->nr_cpus_online)))
+			return r;
+		info->has_nrcpus = 1;
+		return 0;
+	case PD_FEAT_TOTAL_MEM:
+		if ((r = f_u64(&c, &info->total_mem_kb)))
+			return r;
+		info->has_total_mem = 1;
+		return 0;
+	case PD_FEAT_CMDLINE:
+		/* pipe mode may repeat a feature: the last one counts */
+		pd_feature_forget(feat, info);
+		return f_strlist(&c, &info->cmdline, &info->nr_cmdline);
+	case PD_FEAT_EVENT_DESC:
+		pd_feature_forget(feat, info);
+		return parse_event_desc(&c, info);
+	case PD_FEAT_SAMPLE_TIME:
+		if ((r = f_u64(&c, &info->first_sample_time)) ||
+		    (r = f_u64(&c, &info->last_sample_time)))
+			return r;
+		info->has_sample_time = 1;
+		return 0;
+	case PD_FEAT_CLOCKID:
+		if ((r = f_u64(&c, &info->clockid_res_ns)))
+			return r;
+		info->has_clockid = 1;
+		return 0;
+	case PD_FEAT_PMU_MAPPINGS:
+		pd_feature_forget(feat, info);
+		return parse_pmu_mappings(&c, info);
+	case PD_FEAT_COMPRESSED: {
+		uint32_t *v[5] = { &info->comp_ver, &info->comp_type, &info->comp_level,
+				   &info->comp_ratio, &info->comp_mmap_len };
+
+		for (int i = 0; i < 5; i++)
+			if ((r = f_u32(&c, v[i])))
+				return r;
+		info->has_compressed = 1;
+		return 0;
+	}
+	case PD_FEAT_SYSCALL_MAP:
+		pd_feature_forget(feat, info);
+		if ((r = scmap_decode(&info->syscalls, buf, size, base, err)))
+			return r;
+		info->has_syscalls = 1;
+		return 0;
+	default:
+		if (!slot)
+			return 0;
+		pd_feature_forget(feat, info);
+		return f_str(&c, slot);
+	}
+}
+
+const char *pd_feature_name(int feat)
+{
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:   return "hostname";
+	case PD_FEAT_OSRELEASE:  return "os release";
+	case PD_FEAT_VERSION:    return "perf version";
+	case PD_FEAT_ARCH:       return "arch";
+	case PD_FEAT_NRCPUS:     return "nrcpus";
+	case PD_FEAT_CPUDESC:    return "cpudesc";
+	case PD_FEAT_CPUID:      return "cpuid";
+	case PD_FEAT_TOTAL_MEM:  return "total memory";
+	case PD_FEAT_CMDLINE:    return "cmdline";
+	case PD_FEAT_EVENT_DESC: return "event desc";
+	case PD_FEAT_COMPRESSED: return "compressed";
+	case PD_FEAT_SYSCALL_MAP: return "syscall map";
+	case PD_FEAT_SAMPLE_TIME: return "sample time";
+	case PD_FEAT_CLOCKID:    return "clockid";
+	case PD_FEAT_PMU_MAPPINGS: return "pmu mappings";
+	default:                 return NULL;
+	}
+}
+
+void pd_feature_forget(int feat, struct pd_header_info *info)
+{
+	char **slot = string_slot(feat, info);
+
+	switch (feat) {
+	case PD_FEAT_NRCPUS:
+		info->has_nrcpus = 0;
+		info->nr_cpus_avail = info->nr_cpus_online = 0;
+		break;
+	case PD_FEAT_TOTAL_MEM:
+		info->has_total_mem = 0;
+		info->total_mem_kb = 0;
+		break;
+	case PD_FEAT_CMDLINE:
+		for (uint32_t i = 0; info->cmdline && i < info->nr_cmdline; i++)
+			free(info->cmdline[i]);
+		free(info->cmdline);
+		info->cmdline = NULL;
+		info->nr_cmdline = 0;
+		break;
+	case PD_FEAT_EVENT_DESC:
+		for (uint32_t i = 0; info->descs && i < info->nr_descs; i++)
+			free(info->descs[i].name);
+		free(info->descs);
+		info->descs = NULL;
+		info->nr_descs = 0;
+		break;
+	case PD_FEAT_SAMPLE_TIME:
+		info->has_sample_time = 0;
+		info->first_sample_time = info->last_sample_time = 0;
+		break;
+	case PD_FEAT_CLOCKID:
+		info->has_clockid = 0;
+		info->clockid_res_ns = 0;
+		break;
+	case PD_FEAT_PMU_MAPPINGS:
+		for (uint32_t i = 0; info->pmus && i < info->nr_pmus; i++)
+			free(info->pmus[i].name);
+		free(info->pmus);
+		info->pmus = NULL;
+		info->nr_pmus = 0;
+		info->has_pmus = 0;
+		break;
+	case PD_FEAT_SYSCALL_MAP:
+		if (info->has_syscalls)
+			scmap_free(&info->syscalls);
+		info->has_syscalls = 0;
+		break;
+	default:
+		break;
+	}
+	if (slot) {
+		free(*slot);
+		*slot = NULL;
+	}
+}
+
+int pd_feature_known(int feat)
+{
+	return (feat > 0 && feat < PD_FEAT_LAST_PERF) || feat == PD_FEAT_SYSCALL_MAP;
+}
+
+void pd_header_info_free(struct pd_header_info *info)
+{
+	static const int feats[] = {
+		PD_FEAT_HOSTNAME, PD_FEAT_OSRELEASE, PD_FEAT_VERSION, PD_FEAT_ARCH,
+		PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_CMDLINE, PD_FEAT_EVENT_DESC,
+		PD_FEAT_SYSCALL_MAP, PD_FEAT_PMU_MAPPINGS,
+	};
+
+	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+		pd_feature_forget(feats[i], info);
+	memset(info, 0, sizeof(*info));
+}

@@ -1,0 +1,77 @@
+/* pd_session_int.h - the session's internals, shared by pd_session.c and pd_records.c. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PD_SESSION_INT_H
+#define PD_SESSION_INT_H
+
+#include "perfdata/pd_compressed.h"
+#include "perfdata/pd_input.h"
+#include "perfdata/pd_order.h"
+#include "perfdata/pd_session.h"
+#include "perfdata/pd_stat.h"
+#include "perfdata/pd_threads.h"
+#include "tracepoint/tracing_data.h"
+
+struct pd_idslot {
+	uint64_t id;
+	uint32_t idx;
+	int used;
+	uint64_t period;   /* READ samples: the id's last value (perf's sid->period) */
+};
+
+struct pd_session {
+	const char *path;
+	int fd;
+	int pipe;
+	uint64_t file_size;          /* UINT64_MAX for pipes */
+	uint64_t data_offset, data_size;
+	uint64_t features[4];
+	struct pd_input in;
+
+	struct pd_evsel *evsels;
+	size_t nr_evsels;
+	struct pd_idslot *idmap;
+	size_t idmap_slots, idmap_used;
+	int id_pos, is_pos, sample_id_all;
+
+	uint64_t lost[4];            /* feature sections dropped as damaged */
+	unsigned nr_lost;
+	struct tb_err lost_why;      /* what was wrong with the first of them */
+
+	struct td_result td;
+	struct pd_header_info info;
+	struct pd_threads threads;
+	struct pd_order order;
+	struct pd_stats stats;
+	struct pd_decomp decomp;     /* COMPRESSED records (pd_records.c) */
+	struct pd_stat stat;         /* perf stat record data (pd_records.c) */
+
+	/* symbols (pd_session_use_symbols): the machine, fed the side-band
+	 * records; the BUILD_ID feature kept until it is created */
+	struct sym_machine *sym;
+	unsigned char *buildid_sec;
+	size_t buildid_len;
+
+	/* set during pd_session_process */
+	const struct pd_consumer *consumer;
+	struct tb_err *err;
+	uint64_t nr_delivered;
+};
+
+struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id);
+/** pd_session_id2slot - the id's slot in the map, or NULL */
+struct pd_idslot *pd_session_id2slot(struct pd_session *s, uint64_t id);
+int pd_session_id_known(struct pd_session *s, uint64_t id);
+int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t avail,
+			uint64_t off, const uint64_t *ids, size_t nr_ids, size_t *attr_len,
+			struct tb_err *err);
+int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, size_t size,
+				uint64_t base, struct tb_err *err);
+void pd_session_resolve_names(struct pd_session *s);
+int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
+int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err);
+int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
+		       uint64_t off, struct tb_err *err);
+int pd_session_drain(struct pd_session *s, int r);
+int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t size);
+
+#endif

@@ -1,0 +1,356 @@
+/* pd_recover.c - turning a cut pipe stream (a killed trace-record file) into a file-mode perf.data. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "perfdata/pd_format.h"
+#include "record/pd_recover.h"
+#include "record/pd_writer.h"
+
+#define MAX_TRACEDATA (256u << 20)   /* as the reader bounds it */
+#define MAX_ATTRS     65536
+#define CHUNK         (1u << 20)     /* data records go out in chunks this size */
+
+/* The pipe-only header records, gathered into what pd_writer_start takes. */
+struct meta {
+	struct pd_wattr *attrs;
+	size_t nr_attrs;
+	struct pd_wfeature *feats;
+	size_t nr_feats;
+};
+
+struct recovery {
+	int in, out;
+	uint64_t off;              /* the next record's offset in the input */
+	struct meta m;
+	struct pd_writer w;
+	int started;
+	unsigned char *chunk;
+	size_t used;
+	uint64_t chunk_samples;
+	struct pd_recover_stats *st;
+	struct tb_err *err;
+};
+
+/* pread all of @n bytes at @off: 0, 1 when the input ends first, -1 on error */
+static int read_at(int fd, uint64_t off, void *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t got = pread(fd, (char *)buf + done, n - done, (off_t)(off + done));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			return 1;
+		done += (size_t)got;
+	}
+	return 0;
+}
+
+static void meta_free(struct meta *m)
+{
+	for (size_t i = 0; i < m->nr_attrs; i++)
+		free((void *)m->attrs[i].ids);
+	for (size_t i = 0; i < m->nr_feats; i++)
+		free((void *)m->feats[i].data);
+	free(m->attrs);
+	free(m->feats);
+}
+
+static int too_late(struct recovery *r, const char *what)
+{
+	return tb_err_set(r->err, TB_ERR_FORMAT, r->off,
+			  "%s after the first data record: not a stream this can recover", what);
+}
+
+/* HEADER_ATTR: the attr (its own size, cut or zero-extended to 128), then ids */
+static int take_attr(struct recovery *r, const unsigned char *rec, size_t size)
+{
+	struct pd_wattr *a, *grown;
+	uint32_t asize;
+	size_t nr_ids;
+	uint64_t *ids;
+
+	if (r->started)
+		return too_late(r, "an attr");
+	if (size < 8 + PD_ATTR_SIZE_VER0)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "HEADER_ATTR of %zu bytes", size);
+	asize = pd_u32(rec + 8 + PD_ATTR_OFF_SIZE);
+	if (asize == 0)
+		asize = PD_ATTR_SIZE_VER0;
+	if (asize < PD_ATTR_SIZE_VER0 || asize > size - 8 || (size - 8 - asize) % 8)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off + 8 + PD_ATTR_OFF_SIZE,
+				  "attr size %u does not fit its %zu-byte record", asize, size);
+	if (r->m.nr_attrs == MAX_ATTRS)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "more than %d attrs", MAX_ATTRS);
+	nr_ids = (size - 8 - asize) / 8;
+	grown = realloc(r->m.attrs, (r->m.nr_attrs + 1) * sizeof(*grown));
+	ids = malloc(nr_ids ? nr_ids * 8 : 1);
+	if (grown)
+		r->m.attrs = grown;
+	if (!grown || !ids) {
+		free(ids);
+		return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
+	}
+	a = &r->m.attrs[r->m.nr_attrs++];
+	memset(a, 0, sizeof(*a));
+	memcpy(a->attr, rec + 8, asize < 128 ? asize : 128);
+	memcpy(ids, rec + 8 + asize, nr_ids * 8);
+	a->ids = ids;
+	a->nr_ids = nr_ids;
+	return 0;
+}
+
+/* A feature section's bytes; a later copy of a bit replaces the earlier. */
+static int take_feature(struct recovery *r, int bit, const unsigned char *data, size_t len)
+{
+	struct pd_wfeature *f = NULL, *grown;
+	unsigned char *copy;
+
+	if (r->started)
+		return too_late(r, "a feature");
+	copy = malloc(len ? len : 1);
+	if (!copy)
+		return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
+	memcpy(copy, data, len);
+	for (size_t i = 0; i < r->m.nr_feats; i++)
+		if (r->m.feats[i].bit == bit)
+			f = &r->m.feats[i];
+	if (!f) {
+		grown = realloc(r->m.feats, (r->m.nr_feats + 1) * sizeof(*grown));
+		if (!grown) {
+			free(copy);
+			return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
+		}
+		r->m.feats = grown;
+		f = &r->m.feats[r->m.nr_feats++];
+	} else {
+		free((void *)f->data);
+	}
+	f->bit = bit;
+	f->data = copy;
+	f->len = len;
+	return 0;
+}
+
+static int by_bit(const void *a, const void *b)
+{
+	return ((const struct pd_wfeature *)a)->bit - ((const struct pd_wfeature *)b)->bit;
+}
+
+/* The first data record (or the end): the header records are all known. */
+static int start_output(struct recovery *r)
+{
+	if (r->started)
+		return 0;
+	if (!r->m.nr_attrs)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "no attr before the data: "
+				  "nothing to recover");
+	if (r->m.nr_feats > 1)
+		qsort(r->m.feats, r->m.nr_feats, sizeof(*r->m.feats), by_bit);
+	r->started = 1;
+	r->st->write_failed = pd_writer_start(&r->w, r->out, 0, r->m.attrs, r->m.nr_attrs,
+					      r->m.feats, r->m.nr_feats, r->err) != 0;
+	return r->st->write_failed ? r->err->code : 0;
+}
+
+static int flush_chunk(struct recovery *r)
+{
+	struct iovec v = { r->chunk, r->used };
+	int ret;
+
+	if (!r->used)
+		return 0;
+	ret = pd_writer_write_samples(&r->w, &v, 1, r->chunk_samples, r->err);
+	r->st->write_failed = ret != 0;
+	r->used = 0;
+	r->chunk_samples = 0;
+	return ret;
+}
+
+static int copy_record(struct recovery *r, const unsigned char *rec, size_t size)
+{
+	int ret;
+
+	if ((ret = start_output(r)))
+		return ret;
+	if (r->used + size > CHUNK && (ret = flush_chunk(r)))
+		return ret;
+	memcpy(r->chunk + r->used, rec, size);
+	r->used += size;
+	r->st->records++;
+	if (pd_u32(rec) == PD_REC_SAMPLE) {
+		r->st->samples++;
+		r->chunk_samples++;
+	}
+	r->st->compressed += pd_u32(rec) == PD_REC_COMPRESSED;
+	return 0;
+}
+
+/* Whether perf 6.1 processes a record of @type (it fails on any other). */
+static int perf_knows(uint32_t type)
+{
+	return (type >= 1 && type <= PD_REC_KERNEL_LAST) ||
+	       (type >= PD_REC_USER_START && type <= PD_REC_FINISHED_INIT);
+}
+
+/* HEADER_TRACING_DATA: its payload follows the record, outside its size. */
+static int take_tracing_data(struct recovery *r, const unsigned char *rec, size_t size,
+			     uint64_t *next)
+{
+	uint32_t tsize;
+	uint64_t padded;
+	unsigned char *buf;
+	int ret;
+
+	if (size < 16)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "HEADER_TRACING_DATA of %zu bytes",
+				  size);
+	tsize = pd_u32(rec + 8);
+	if (tsize > MAX_TRACEDATA)
+		return tb_err_set(r->err, TB_ERR_FORMAT, r->off + 8, "tracing data of %u bytes "
+				  "(the bound is %u MiB)", tsize, MAX_TRACEDATA >> 20);
+	padded = ((uint64_t)tsize + 7) & ~7ULL;
+	buf = malloc(padded ? padded : 1);
+	if (!buf)
+		return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
+	ret = read_at(r->in, r->off + size, buf, padded);
+	if (ret == 0)
+		ret = take_feature(r, PD_FEAT_TRACING_DATA, buf, tsize);
+	else
+		ret = ret > 0 ? 1 : tb_err_set(r->err, TB_ERR_IO, r->off + size,
+					       "reading the tracing data: %s", strerror(errno));
+	free(buf);
+	*next = r->off + size + padded;
+	return ret;
+}
+
+/* One whole record at r->off: gathered, copied or dropped. Returns 0, 1 at
+ * a record that is cut (the end of what can be recovered), or an error. */
+static int one_record(struct recovery *r, const unsigned char *rec, size_t size, uint64_t *next)
+{
+	uint32_t type = pd_u32(rec);
+
+	*next = r->off + size;
+	switch (type) {
+	case PD_REC_HEADER_ATTR:
+		return take_attr(r, rec, size);
+	case PD_REC_HEADER_TRACING_DATA:
+		return take_tracing_data(r, rec, size, next);
+	case PD_REC_HEADER_FEATURE: {
+		uint64_t bit;
+
+		if (size < 16)
+			return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "HEADER_FEATURE of %zu bytes",
+					  size);
+		bit = pd_u64(rec + 8);
+		if (bit == PD_FEAT_LAST_PERF)      /* the end-of-features mark */
+			return 0;
+		if (bit == 0 || bit >= PD_FEAT_LAST_PERF) {
+			r->st->dropped_features++;
+			return 0;
+		}
+		return take_feature(r, (int)bit, rec + 16, size - 16);
+	}
+	case PD_REC_HEADER_EVENT_TYPE:             /* obsolete: perf ignores it */
+		return 0;
+	case PD_REC_EVENT_UPDATE:
+		if (size >= 16 && pd_u64(rec + 8) == PD_EVENT_UPDATE_UNFINISHED) {
+			r->st->unfinished = 1;
+			return 0;
+		}
+		return copy_record(r, rec, size);
+	default:
+		if (!perf_knows(type)) {
+			r->st->dropped++;
+			return 0;
+		}
+		return copy_record(r, rec, size);
+	}
+}
+
+/* The pipe header; a file-mode header means there is nothing to recover. */
+static int check_header(struct recovery *r)
+{
+	unsigned char h[16];
+	int ret = read_at(r->in, 0, h, sizeof(h));
+
+	if (ret < 0)
+		return tb_err_set(r->err, TB_ERR_IO, 0, "reading the header: %s", strerror(errno));
+	if (ret > 0 || pd_u64(h) != PD_MAGIC2)
+		return tb_err_set(r->err, TB_ERR_FORMAT, 0, "not a perf.data stream (bad magic 0x%016llx)",
+				  ret > 0 ? 0ULL : (unsigned long long)pd_u64(h));
+	if (pd_u64(h + 8) == PD_FILE_HEADER_SIZE)
+		return tb_err_set(r->err, TB_ERR_UNSUPPORTED, 0, "a finished file-mode recording: "
+				  "nothing to recover");
+	if (pd_u64(h + 8) != PD_PIPE_HEADER_SIZE)
+		return tb_err_set(r->err, TB_ERR_FORMAT, 8, "header size %llu is neither a pipe's nor "
+				  "a file's", (unsigned long long)pd_u64(h + 8));
+	r->off = PD_PIPE_HEADER_SIZE;
+	return 0;
+}
+
+/* Every whole record, in order, until the input ends or a record is cut. */
+static int walk(struct recovery *r, unsigned char *rec)
+{
+	int ret;
+
+	for (;;) {
+		uint64_t next;
+		size_t size;
+
+		ret = read_at(r->in, r->off, rec, 8);
+		if (ret)
+			break;
+		size = pd_u16(rec + 6);
+		if (size < 8) {
+			ret = 1;                       /* no record: where the stream was cut */
+			break;
+		}
+		if ((ret = read_at(r->in, r->off + 8, rec + 8, size - 8)))
+			break;
+		if ((ret = one_record(r, rec, size, &next)))
+			break;
+		r->off = next;
+	}
+	if (ret < 0 && !r->err->code)
+		ret = tb_err_set(r->err, TB_ERR_IO, r->off, "reading: %s", strerror(errno));
+	return ret;
+}
+
+int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err *err)
+{
+	struct recovery r = { .in = in_fd, .out = out_fd, .st = st, .err = err };
+	unsigned char *rec = malloc(65536);
+	off_t total;
+	int ret;
+
+	memset(st, 0, sizeof(*st));
+	r.chunk = malloc(CHUNK);
+	if (!rec || !r.chunk) {
+		ret = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		goto out;
+	}
+	if ((ret = check_header(&r)))
+		goto out;
+	ret = walk(&r, rec);
+	if (ret < 0)
+		goto out;
+	st->end = r.off;
+	total = lseek(in_fd, 0, SEEK_END);
+	st->cut_bytes = total > 0 && (uint64_t)total > r.off ? (uint64_t)total - r.off : 0;
+	if ((ret = start_output(&r)) || (ret = flush_chunk(&r)))
+		goto out;
+	ret = pd_writer_finish(&r.w, err);
+	st->write_failed = ret != 0;
+out:
+	meta_free(&r.m);
+	free(r.chunk);
+	free(rec);
+	return ret;
+}

@@ -1,0 +1,356 @@
+/* tp_fastfmt.c - compile libtraceevent's parsed print format of simple
+ * events into direct rendering steps; byte-identical to tep_print_event
+ * (libtraceevent 1.7: parse_args, print_arg_number, print_str_arg). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+#include "tracepoint/tp_fastfmt.h"
+#include "tracepoint/tp_fields.h"
+
+enum step_kind { STEP_LIT, STEP_INT, STEP_STR_ARRAY, STEP_STR_DYN };
+
+struct step {
+	enum step_kind kind;
+	/* STEP_LIT */
+	char *lit;
+	size_t lit_len;
+	/* the value's place in the record */
+	int offset, size;
+	/* conversion */
+	int bits;          /* width the value is cast to: 8, 16, 32, 64 */
+	int is_signed;     /* d, i */
+	int base;          /* 10, 16, 8 */
+	int upper;         /* X */
+	int left, zero;    /* '-' and '0' flags */
+	int width;
+	struct tp_field loc;   /* STEP_STR_DYN: the __data_loc field */
+};
+
+struct tpf_prog {
+	struct step *steps;
+	size_t nr;
+	int needs_big_endian_swap;
+};
+
+static int add_step(struct tpf_prog *p, const struct step *s)
+{
+	struct step *n = realloc(p->steps, (p->nr + 1) * sizeof(*n));
+
+	if (!n)
+		return -1;
+	p->steps = n;
+	p->steps[p->nr++] = *s;
+	return 0;
+}
+
+/* A literal run up to the next real conversion, with libtraceevent's
+ * escapes (\n \t \r \\, %% -> %). Returns the bytes consumed. */
+static size_t literal(struct tpf_prog *p, const char *f, int *err)
+{
+	struct step s = { .kind = STEP_LIT };
+	size_t i = 0, n = 0;
+	char *out = malloc(strlen(f) + 1);
+
+	if (!out) {
+		*err = 1;
+		return 0;
+	}
+	while (f[i]) {
+		if (f[i] == '\\' && f[i + 1]) {
+			char c = f[i + 1];
+
+			out[n++] = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c;
+			i += 2;
+		} else if (f[i] == '%') {
+			if (f[i + 1] != '%')
+				break;
+			out[n++] = '%';
+			i += 2;
+		} else {
+			out[n++] = f[i++];
+		}
+	}
+	s.lit = out;
+	s.lit_len = n;
+	if (add_step(p, &s)) {
+		free(out);
+		*err = 1;
+	}
+	return i;
+}
+
+/* The field a FIELD arg or an array element "REC->a[N]" reads. */
+static int numeric_place(struct tep_event *ev, struct tep_print_arg *a, int *off, int *size)
+{
+	struct tep_format_field *f;
+	unsigned long long idx;
+	char *end;
+
+	if (a->type == TEP_PRINT_FIELD) {
+		f = a->field.field ? a->field.field : tep_find_any_field(ev, a->field.name);
+		if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)))
+			return -1;
+		*off = f->offset;
+		*size = f->size;
+	} else if (a->type == TEP_PRINT_OP && !strcmp(a->op.op, "[") &&
+		   a->op.left && a->op.left->type == TEP_PRINT_FIELD &&
+		   a->op.right && a->op.right->type == TEP_PRINT_ATOM) {
+		struct tep_print_arg *l = a->op.left;
+
+		f = l->field.field ? l->field.field : tep_find_any_field(ev, l->field.name);
+		idx = strtoull(a->op.right->atom.atom, &end, 0);
+		if (!f || *end || idx > 4096 || !(f->flags & TEP_FIELD_IS_ARRAY) ||
+		    (f->flags & TEP_FIELD_IS_DYNAMIC))
+			return -1;
+		*off = f->offset + (int)idx * (int)f->elementsize;
+		*size = (int)f->elementsize;
+	} else {
+		return -1;
+	}
+	return (*size == 1 || *size == 2 || *size == 4 || *size == 8) ? 0 : -1;
+}
+
+static int string_place(struct tep_event *ev, struct tep_print_arg *a, struct step *s)
+{
+	struct tep_format_field *f;
+
+	if (a->type == TEP_PRINT_STRING) {
+		f = a->string.field ? a->string.field : tep_find_any_field(ev, a->string.string);
+		if (!f || !(f->flags & TEP_FIELD_IS_DYNAMIC) || (f->flags & TEP_FIELD_IS_RELATIVE) ||
+		    f->size != 4)
+			return -1;
+		s->kind = STEP_STR_DYN;
+		tp_field_init(&s->loc, f);
+	} else if (a->type == TEP_PRINT_FIELD) {
+		f = a->field.field ? a->field.field : tep_find_any_field(ev, a->field.name);
+		/* non-array fields of long size are printed as pointers: not here */
+		if (!f || !(f->flags & TEP_FIELD_IS_ARRAY) || (f->flags & TEP_FIELD_IS_DYNAMIC) ||
+		    f->size <= 0)
+			return -1;
+		s->kind = STEP_STR_ARRAY;
+	} else {
+		return -1;
+	}
+	s->offset = f->offset;
+	s->size = f->size;
+	return 0;
+}
+
+/* One conversion at @f ('%'), taking *@arg. Returns bytes consumed or 0. */
+static size_t conversion(struct tpf_prog *p, struct tep_event *ev, const char *f,
+			 struct tep_print_arg **arg)
+{
+	struct step s = { .kind = STEP_INT };
+	size_t i = 1;
+	int ls = 0, h = 0, l = 0;
+
+	for (;; i++) {
+		char c = f[i];
+
+		if (c == '-')
+			s.left = 1;
+		else if (c == '0' && s.width == 0)
+			s.zero = 1;
+		else if (c >= '0' && c <= '9')
+			s.width = s.width * 10 + (c - '0');
+		else
+			break;
+		if (s.width > 64)
+			return 0;
+	}
+	for (;; i++) {
+		if (f[i] == 'h') {
+			ls--;
+			h++;
+		} else if (f[i] == 'l') {
+			ls++;
+			l++;
+		} else {
+			break;
+		}
+	}
+	if (!*arg || (h && l) || h > 2 || l > 2)
+		return 0;
+	switch (f[i]) {
+	case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+		if (numeric_place(ev, *arg, &s.offset, &s.size))
+			return 0;
+		s.bits = ls == -2 ? 8 : ls == -1 ? 16 : ls == 0 ? 32 : 64;
+		s.is_signed = f[i] == 'd' || f[i] == 'i';
+		s.base = f[i] == 'o' ? 8 : (f[i] == 'x' || f[i] == 'X') ? 16 : 10;
+		s.upper = f[i] == 'X';
+		break;
+	case 's':
+		if (ls || string_place(ev, *arg, &s))
+			return 0;
+		s.zero = 0;
+		break;
+	default:
+		return 0;   /* %p, %c, '*', '.', '#', ' ', '+', 'z', 'L'...: libtraceevent */
+	}
+	if (add_step(p, &s))
+		return 0;
+	*arg = (*arg)->next;
+	return i + 1;
+}
+
+struct tpf_prog *tpf_compile(struct tep_event *ev)
+{
+	struct tpf_prog *p;
+	struct tep_print_arg *arg;
+	const char *f;
+	int err = 0;
+
+	if (!ev || !ev->print_fmt.format || ev->handler ||
+	    (ev->flags & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT | TEP_EVENT_FL_PRINTRAW)) ||
+	    tep_is_file_bigendian(ev->tep) != tep_is_local_bigendian(ev->tep))
+		return NULL;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	arg = ev->print_fmt.args;
+	f = ev->print_fmt.format;
+	while (*f) {
+		size_t n = *f == '%' && f[1] != '%' ? conversion(p, ev, f, &arg) : literal(p, f, &err);
+
+		if (n == 0 || err) {
+			tpf_free(p);
+			return NULL;
+		}
+		f += n;
+	}
+	return p;
+}
+
+void tpf_free(struct tpf_prog *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nr; i++)
+		free(p->steps[i].lit);
+	free(p->steps);
+	free(p);
+}
+
+static uint64_t read_num(const unsigned char *d, int size)
+{
+	uint8_t v8; uint16_t v16; uint32_t v32; uint64_t v64;
+
+	switch (size) {
+	case 1: memcpy(&v8, d, 1); return v8;
+	case 2: memcpy(&v16, d, 2); return v16;
+	case 4: memcpy(&v32, d, 4); return v32;
+	default: memcpy(&v64, d, 8); return v64;
+	}
+}
+
+/* Pad @len bytes of @src to the step's width into @out. */
+static size_t put_padded(char *out, const char *src, size_t len, const struct step *s,
+			 int negative)
+{
+	size_t w = (size_t)s->width, n = 0;
+
+	if (len >= w || s->left) {
+		memcpy(out, src, len);
+		n = len;
+		while (n < w)
+			out[n++] = ' ';
+		return n;
+	}
+	if (s->zero && s->kind == STEP_INT) {
+		/* zeros go after the sign */
+		if (negative) {
+			out[n++] = '-';
+			src++;
+			len--;
+			w--;
+		}
+		memset(out + n, '0', w - len);
+	} else {
+		memset(out, ' ', w - len);
+	}
+	n += w - len;
+	memcpy(out + n, src, len);
+	return n + len;
+}
+
+static size_t put_int(char *out, uint64_t raw, const struct step *s)
+{
+	static const char lo[] = "0123456789abcdef", up[] = "0123456789ABCDEF";
+	const char *digits = s->upper ? up : lo;
+	char tmp[32];
+	int pos = (int)sizeof(tmp);
+	uint64_t mask = s->bits == 64 ? ~0ULL : (1ULL << s->bits) - 1;
+	uint64_t v = raw & mask;
+	int negative = 0;
+
+	if (s->is_signed && s->bits < 64 && (v >> (s->bits - 1)) & 1)
+		v |= ~mask;                      /* sign-extend, as the C cast does */
+	if (s->is_signed && (int64_t)v < 0) {
+		negative = 1;
+		v = (uint64_t)0 - v;
+	}
+	do {
+		tmp[--pos] = digits[v % (uint64_t)s->base];
+		v /= (uint64_t)s->base;
+	} while (v);
+	if (negative)
+		tmp[--pos] = '-';
+	return put_padded(out, tmp + pos, sizeof(tmp) - (size_t)pos, s, negative);
+}
+
+int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
+	       char *buf, size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->nr; i++) {
+		const struct step *s = &p->steps[i];
+		const char *str;
+		size_t len, need;
+
+		switch (s->kind) {
+		case STEP_LIT:
+			if (cap - n < s->lit_len)
+				return -1;
+			memcpy(buf + n, s->lit, s->lit_len);
+			n += s->lit_len;
+			continue;
+		case STEP_INT:
+			if (s->offset < 0 || s->offset + s->size > size || cap - n < 96)
+				return -1;
+			n += put_int(buf + n, read_num(data + s->offset, s->size), s);
+			continue;
+		case STEP_STR_ARRAY:
+			if (s->offset < 0 || s->offset + s->size > size)
+				return -1;
+			str = (const char *)data + s->offset;
+			len = strnlen(str, (size_t)s->size);
+			if (len == (size_t)s->size)
+				return -1;       /* no NUL: libtraceevent copes */
+			break;
+		case STEP_STR_DYN: {
+			uint32_t o, l;
+
+			if (tp_dataloc(&s->loc, data, (size_t)size, &o, &l))
+				return -1;
+			if (l == 0)
+				continue;        /* libtraceevent prints nothing */
+			str = (const char *)data + o;
+			len = strnlen(str, l);
+			if (len == l)
+				return -1;
+			break;
+		}
+		default:
+			return -1;
+		}
+		need = len > (size_t)s->width ? len : (size_t)s->width;
+		if (cap - n < need)
+			return -1;
+		n += put_padded(buf + n, str, len, s, 0);
+	}
+	return (int)n;
+}

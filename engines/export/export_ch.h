@@ -1,0 +1,91 @@
+/* export_ch.h - what the ClickHouse exporter's two files share: the run, its tables and requests. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef EXPORT_CH_H
+#define EXPORT_CH_H
+
+#include <pthread.h>
+#include "export/export_core.h"
+#include "util/http.h"
+
+struct ch_server {
+	struct http_conn http;
+	char *name;                 /* "host:port", for messages */
+};
+
+/* One column of the batch being built, in ClickHouse's Native form: its
+ * values (an array's elements) and, for an array, each row's end. */
+struct ch_col {
+	struct bytebuf data;
+	struct bytebuf ends;        /* Array: UInt64 element counts so far, per row */
+	uint64_t nr_elems;
+	struct bytebuf head;        /* its name and type, as a Native block gives them */
+};
+
+struct xch_table {
+	struct ch_col *cols;        /* the columns, in the table's order */
+	int nr_cols;
+	size_t nr_rows, nr_bytes;   /* in the batch */
+	struct bytebuf rows;        /* the batch as one Native block, at flush */
+	char *insert;               /* the INSERT's request target */
+};
+
+/* The batch in flight: a thread sends it while the next one is built. */
+struct sender {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int started, busy, quit;
+	struct bytebuf job;         /* the Native block being sent */
+	const char *insert, *table;
+	int rc;                     /* the last batch's result, with err */
+	struct tb_err err;
+};
+
+struct engine_run {
+	struct xc_run x;
+	struct sender snd;
+	struct ch_server *srv;
+	int nr_srv;
+	char *db;                   /* where queries go: the Distributed tables when sharded */
+	char *local;                /* where the data lies on each server (== db for one server) */
+	char *cluster;              /* remote_servers name (sharded) */
+	int opened;
+	int broken;                 /* a server failed: no recording row, nothing more sent */
+	struct bytebuf sql, url;
+	struct xc_table samples;    /* the samples table: not a format's, target samples_rows */
+	struct xch_table samples_rows;
+	struct http_resp resp;
+	char **have_names, **have_types;   /* the columns of the table being set up */
+	int nr_have;
+};
+
+/* ClickHouse's LEB128 length (RowBinary strings, Native arrays) */
+static inline void put_len(struct bytebuf *b, uint64_t n)
+{
+	unsigned char v[10];
+	size_t k = 0;
+
+	do {
+		v[k] = (unsigned char)(n & 0x7f);
+		n >>= 7;
+		if (n)
+			v[k] |= 0x80;
+		k++;
+	} while (n);
+	bb_put(b, v, k);
+}
+
+/* requests (export_clickhouse.c) */
+int xch_query(struct engine_run *r, int s, const char *sql, const char *table,
+	      struct tb_err *err);
+void xch_sql_cat(struct engine_run *r, const char *s);
+const char *xch_sql_done(struct engine_run *r);
+
+/* the schema (export_ch_schema.c) */
+int xch_open_target(struct engine_run *r, struct tb_err *err);
+int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err);
+int xch_shard(const struct engine_run *r);
+void xch_cols_free(struct xch_table *xt);
+void xch_have_free(struct engine_run *r);
+
+#endif

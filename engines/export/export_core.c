@@ -1,0 +1,587 @@
+/* export_core.c - the export engines' shared part: recording id and row,
+ * common columns, threads, column naming and the value rules. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "export/export_core.h"
+#include "perfdata/pd_session.h"
+
+#define FEAT_CLOCK_DATA 29       /* perf's HEADER_CLOCK_DATA */
+
+const char *const xc_common_names[XC_NR_COMMON] = {
+	"common_recording", "common_time", "common_cpu", "common_pid", "common_tid",
+	"common_comm", "common_flags", "common_preempt_count",
+};
+const struct xc_type xc_common_types[XC_NR_COMMON] = {
+	{ XC_UINT, 64, 0 }, { XC_UINT, 64, 0 }, { XC_INT, 32, 0 }, { XC_INT, 32, 0 },
+	{ XC_INT, 32, 0 }, { XC_STR, 0, 0 }, { XC_UINT, 8, 0 }, { XC_UINT, 8, 0 },
+};
+
+void xc_type_of(const struct tp_field *f, struct xc_type *t)
+{
+	int size = f->kind == TP_ARRAY ? f->elem_size : f->size;
+
+	memset(t, 0, sizeof(*t));
+	switch (f->kind) {
+	case TP_INT:
+	case TP_UINT:
+	case TP_ARRAY:
+		t->kind = f->is_signed ? XC_INT : XC_UINT;
+		t->bits = size == 1 ? 8 : size == 2 ? 16 : size == 4 ? 32 : 64;
+		t->array = f->kind == TP_ARRAY;
+		break;
+	case TP_STRING:
+		t->kind = XC_STR;
+		break;
+	default:
+		t->kind = XC_BYTES;
+		break;
+	}
+}
+
+const char *xc_type_tag(const struct xc_type *t, char *buf, size_t cap)
+{
+	if (t->kind == XC_STR)
+		snprintf(buf, cap, t->array ? "array_string" : "string");
+	else if (t->kind == XC_BYTES)
+		snprintf(buf, cap, "bytes");
+	else
+		snprintf(buf, cap, "%s%s%d", t->array ? "array_" : "",
+			 t->kind == XC_INT ? "int" : "uint", t->bits);
+	return buf;
+}
+
+int xc_type_eq(const struct xc_type *a, const struct xc_type *b)
+{
+	return a->kind == b->kind && a->array == b->array &&
+	       (a->kind == XC_STR || a->kind == XC_BYTES || a->bits == b->bits);
+}
+
+/* FNV-1a, 64 bits */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static uint64_t fnv_str(uint64_t h, const char *s)
+{
+	return fnv(h, s ? s : "", s ? strlen(s) + 1 : 1);
+}
+
+/* splitmix64's finaliser, top bit cleared: a positive signed 64-bit integer */
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h & INT64_MAX;
+}
+
+/* Hash @len bytes of @fd from @off; 0, or -1 on a read error. */
+static int hash_range(int fd, uint64_t off, uint64_t len, uint64_t *h)
+{
+	unsigned char buf[65536];
+
+	while (len) {
+		size_t want = len < sizeof(buf) ? (size_t)len : sizeof(buf);
+		ssize_t n = pread(fd, buf, want, (off_t)off);
+
+		if (n <= 0)
+			return -1;
+		*h = fnv(*h, buf, (size_t)n);
+		off += (uint64_t)n;
+		len -= (uint64_t)n;
+	}
+	return 0;
+}
+
+/* perf's clock-data feature: u32 version, u32 clockid, u64 wall-clock ns,
+ * u64 clockid ns, read from the feature index (one {offset, size} per set
+ * bit, in bit order) */
+static void read_clock_data(struct xc_run *x, int fd, uint64_t feat_off, uint64_t file_size)
+{
+	struct pd_session *s = x->st->session;
+	unsigned char sec[16], body[24];
+	uint64_t off, size;
+	int before = 0;
+
+	if (!pd_session_has_feature(s, FEAT_CLOCK_DATA))
+		return;
+	for (int f = 0; f < FEAT_CLOCK_DATA; f++)
+		before += pd_session_has_feature(s, f);
+	if (pread(fd, sec, 16, (off_t)(feat_off + 16ULL * (uint64_t)before)) != 16)
+		return;
+	memcpy(&off, sec, 8);
+	memcpy(&size, sec + 8, 8);
+	if (size < 24 || off > file_size || file_size - off < 24 ||
+	    pread(fd, body, 24, (off_t)off) != 24)
+		return;
+	x->rec.has_clock = 1;
+	memcpy(&x->rec.clockid, body + 4, 4);
+	memcpy(&x->rec.clock_wall_ns, body + 8, 8);
+	memcpy(&x->rec.clock_ref_ns, body + 16, 8);
+}
+
+/* The file-mode id: everything but the data section. 0, or -1 when the
+ * file cannot be read so (a pipe, an unfinished recording). */
+static int file_id(struct xc_run *x)
+{
+	struct pd_session *s = x->st->session;
+	uint64_t data_off, data_size, feat_off, h = 0xcbf29ce484222325ULL;
+	struct stat sb;
+	int fd, r = -1;
+
+	pd_session_layout(s, &data_off, &data_size, &feat_off);
+	if (pd_session_is_pipe(s) || !feat_off || !x->st->input || !strcmp(x->st->input, "-") ||
+	    pd_session_stats(s)->unfinished)
+		return -1;
+	fd = open(x->st->input, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!fstat(fd, &sb) && S_ISREG(sb.st_mode) && feat_off <= (uint64_t)sb.st_size &&
+	    data_off <= feat_off && !hash_range(fd, 0, data_off, &h) &&
+	    !hash_range(fd, feat_off, (uint64_t)sb.st_size - feat_off, &h)) {
+		x->hash = h;
+		x->rec.id = mix(h);
+		x->rec.id_final = 1;
+		read_clock_data(x, fd, feat_off, (uint64_t)sb.st_size);
+		r = 0;
+	}
+	close(fd);
+	return r;
+}
+
+char *xc_cmdline_join(const struct pd_header_info *info)
+{
+	size_t n = 1;
+	char *s;
+
+	if (!info->nr_cmdline)
+		return NULL;
+	for (uint32_t i = 0; i < info->nr_cmdline; i++)
+		n += strlen(info->cmdline[i]) + 1;
+	s = malloc(n);
+	if (!s)
+		return NULL;
+	s[0] = 0;
+	for (uint32_t i = 0; i < info->nr_cmdline; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, info->cmdline[i]);
+	}
+	return s;
+}
+
+int xc_init(struct xc_run *x, const struct engine_start *st, struct tb_err *err)
+{
+	struct pd_session *s = st->session;
+	const struct pd_header_info *h = pd_session_info(s);
+
+	memset(x, 0, sizeof(*x));
+	x->st = st;
+	idtable_init(&x->tables, sizeof(struct xc_table));
+	if (ec_names_build(&x->names, s, "__", st->log, st->log_ctx))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	x->rec.hostname = h->hostname;
+	x->rec.osrelease = h->osrelease;
+	x->rec.arch = h->arch;
+	x->rec.version = h->version;
+	x->rec.nr_cpus = h->has_nrcpus ? (int64_t)h->nr_cpus_avail : -1;
+	x->rec.cmdline = xc_cmdline_join(h);
+	x->rec.syscalls = ec_syscall_map(s, &x->builtin);
+	x->rec.syscall_source = !x->rec.syscalls ? "none" :
+				x->rec.syscalls == &x->builtin ? "built-in" : "recording";
+	x->nr_thread_slots = 1024;
+	x->threads = calloc(x->nr_thread_slots, sizeof(*x->threads));
+	if (!x->threads || (h->nr_cmdline && !x->rec.cmdline))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (file_id(x)) {
+		/* a pipe: its attrs and header strings now, its first event later */
+		x->hash = 0xcbf29ce484222325ULL;
+		for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+			const struct pd_evsel *e = pd_session_evsel(s, i);
+
+			x->hash = fnv(x->hash, e->raw, e->raw_size);
+		}
+		x->hash = fnv_str(x->hash, h->hostname);
+		x->hash = fnv_str(x->hash, h->osrelease);
+		x->hash = fnv_str(x->hash, h->version);
+		x->hash = fnv_str(x->hash, x->rec.cmdline);
+	}
+	return 0;
+}
+
+void xc_finish_id(struct xc_run *x)
+{
+	if (!x->rec.id_final) {
+		x->rec.id = mix(x->hash);
+		x->rec.id_final = 1;
+	}
+}
+
+static void free_table(struct xc_table *t)
+{
+	if (t->cols)
+		for (size_t i = 0; i < t->dec->nr; i++)
+			free(t->cols[i]);
+	free(t->cols);
+	free(t->types);
+}
+
+void xc_free(struct xc_run *x)
+{
+	for (size_t i = 0; i < x->tables.nr; i++) {
+		struct xc_table *t = idtable_at(&x->tables, i);
+
+		if (t->dec)
+			free_table(t);
+	}
+	idtable_free(&x->tables);
+	for (size_t i = 0; x->threads && i < x->nr_thread_slots; i++)
+		free(x->threads[i].comm);
+	free(x->threads);
+	ec_names_free(&x->names);
+	scmap_free(&x->builtin);
+	free(x->rec.cmdline);
+	free(x->utf8);
+	free(x->chain_ip);
+	free(x->chain_sym);
+	free(x->chain_dso);
+}
+
+static int thread_grow(struct xc_run *x)
+{
+	size_t n = x->nr_thread_slots * 2;
+	struct xc_thread *t = calloc(n, sizeof(*t)), *old = x->threads;
+
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < x->nr_thread_slots; i++) {
+		size_t j;
+
+		if (!old[i].comm)
+			continue;
+		for (j = (uint32_t)old[i].tid * 2654435761u & (n - 1); t[j].comm; j = (j + 1) & (n - 1))
+			;
+		t[j] = old[i];
+	}
+	free(old);
+	x->threads = t;
+	x->nr_thread_slots = n;
+	return 0;
+}
+
+/* The thread (pid, tid) with the comm it was last seen with. */
+static int thread_seen(struct xc_run *x, int32_t pid, int32_t tid, const char *comm)
+{
+	size_t mask = x->nr_thread_slots - 1, j = (uint32_t)tid * 2654435761u & mask;
+
+	while (x->threads[j].comm && x->threads[j].tid != tid)
+		j = (j + 1) & mask;
+	if (x->threads[j].comm) {
+		if (x->threads[j].pid == pid && !strcmp(x->threads[j].comm, comm))
+			return 0;
+		free(x->threads[j].comm);
+	} else {
+		x->nr_threads++;
+	}
+	x->threads[j].pid = pid;
+	x->threads[j].tid = tid;
+	x->threads[j].comm = strdup(comm);
+	if (!x->threads[j].comm)
+		return -1;
+	if (x->nr_threads * 2 > x->nr_thread_slots)
+		return thread_grow(x);
+	return 0;
+}
+
+int xc_event(struct xc_run *x, const struct pd_event *ev, struct xc_common *c,
+	     struct xc_table **tab, struct tb_err *err)
+{
+	const struct pd_sample *s = ev->sample;
+	const struct tp_decoder *d = ev->evsel->dec;
+	const unsigned char *raw = s->raw;
+	size_t size = s->raw_size;
+	int rawpid = d && d->off_pid >= 0 ? tp_common_int(raw, size, d->off_pid, 4, 1) : -1;
+
+	if (!x->started) {
+		x->started = 1;
+		if (!x->rec.id_final) {
+			x->hash = fnv(x->hash, &s->time, sizeof(s->time));
+			if (raw)
+				x->hash = fnv(x->hash, raw, size);
+			xc_finish_id(x);
+		}
+		x->rec.first_time = s->time;
+	}
+	x->rec.last_time = s->time;
+	x->rec.nr_events++;
+	c->time = s->time;
+	c->cpu = s->cpu;
+	c->pid = s->pid >= 0 ? s->pid : rawpid;
+	c->tid = s->tid >= 0 ? s->tid : rawpid;
+	c->comm = ev->comm ? ev->comm : "";
+	c->flags = d && d->off_flags >= 0 ? tp_common_int(raw, size, d->off_flags, 1, 0) : 0;
+	c->preempt = d && d->off_preempt >= 0 ? tp_common_int(raw, size, d->off_preempt, 1, 0) : 0;
+	if (thread_seen(x, c->pid, c->tid, c->comm))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	*tab = NULL;
+	if (!d)
+		return 0;
+	*tab = xc_table_of(x, d, err);
+	return *tab ? 0 : err->code;
+}
+
+struct xc_table *xc_table_of(struct xc_run *x, const struct tp_decoder *d, struct tb_err *err)
+{
+	struct xc_table *t = idtable_slot(&x->tables, d->id);
+
+	if (!t) {
+		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		return NULL;
+	}
+	if (!t->dec) {
+		t->name = ec_name(&x->names, d->id);
+		if (!t->name) {
+			tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d has no format",
+				   d->id);
+			return NULL;
+		}
+		t->dec = d;
+	}
+	return t;
+}
+
+struct ready_ctx {
+	struct xc_run *x;
+	int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err);
+	void *ctx;
+	struct tb_err *err;
+};
+
+static int ready_one(void *ctx, const struct tp_decoder *d)
+{
+	struct ready_ctx *c = ctx;
+	struct xc_table *t = xc_table_of(c->x, d, c->err);
+
+	if (!t)
+		return c->err->code;
+	return t->ready ? 0 : c->ready(c->ctx, t, c->err);
+}
+
+int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err),
+		    void *ctx, struct tb_err *err)
+{
+	struct ready_ctx c = { x, ready, ctx, err };
+
+	return tp_for_each_decoder(x->st->session, ready_one, &c);
+}
+
+int xc_table_columns(struct xc_table *t,
+		     int (*have)(void *ctx, const char *name, const struct xc_type *type),
+		     void *ctx, struct tb_err *err)
+{
+	const struct tp_decoder *d = t->dec;
+	char tag[32];
+
+	t->cols = calloc(d->nr ? d->nr : 1, sizeof(*t->cols));
+	t->types = calloc(d->nr ? d->nr : 1, sizeof(*t->types));
+	if (!t->cols || !t->types)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	for (size_t i = 0; i < d->nr; i++) {
+		char *name = ec_ident(d->fields[i].name);
+
+		if (!name)
+			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		xc_type_of(&d->fields[i], &t->types[i]);
+		/* a field named like a common column keeps perf's meaning apart */
+		for (int k = 0; k < XC_NR_COMMON; k++)
+			if (!strcmp(name, xc_common_names[k]))
+				name[0] = 'C';
+		if (have(ctx, name, &t->types[i]) < 0) {
+			char *n2;
+
+			if (asprintf(&n2, "%s__%s", name, xc_type_tag(&t->types[i], tag,
+								      sizeof(tag))) < 0)
+				n2 = NULL;
+			free(name);
+			name = n2;
+			if (!name)
+				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		}
+		t->cols[i] = name;
+	}
+	return 0;
+}
+
+/* The length of the well-formed UTF-8 sequence at @p (at most @n bytes), or 0. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+	size_t len;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+const char *xc_utf8(struct xc_run *x, const unsigned char *p, size_t len, size_t *out_len)
+{
+	size_t n = strnlen((const char *)p, len), o = 0, i = 0;
+
+	/* the common case: plain ASCII is its own UTF-8 */
+	while (i < n && p[i] < 0x80)
+		i++;
+	if (i == n) {
+		*out_len = n;
+		return (const char *)p;
+	}
+	if (x->utf8_cap < 3 * n + 1) {
+		char *b = realloc(x->utf8, 3 * n + 64);
+
+		if (!b)
+			return NULL;
+		x->utf8 = b;
+		x->utf8_cap = 3 * n + 64;
+	}
+	memcpy(x->utf8, p, i);
+	o = i;
+	while (i < n) {
+		size_t l = utf8_seq(p + i, n - i);
+
+		if (l) {
+			memcpy(x->utf8 + o, p + i, l);
+			o += l;
+			i += l;
+		} else {
+			memcpy(x->utf8 + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		}
+	}
+	x->utf8[o] = 0;
+	*out_len = o;
+	return x->utf8;
+}
+
+#define JSON_SAFE (1ULL << 53)
+
+/* @v's decimal digits at @buf; returns their count */
+static size_t udec(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+size_t xc_json_int(char *buf, uint64_t v, int is_signed)
+{
+	int neg = is_signed && (int64_t)v < 0;
+	uint64_t mag = neg ? -v : v;
+	int quote = mag > JSON_SAFE;      /* beyond +-2^53: a string */
+	size_t n = 0;
+
+	if (quote)
+		buf[n++] = '"';
+	if (neg)
+		buf[n++] = '-';
+	n += udec(buf + n, mag);
+	if (quote)
+		buf[n++] = '"';
+	return n;
+}
+
+void xc_json_array(struct bytebuf *b, const struct ec_value *a)
+{
+	char num[32];
+
+	bb_put(b, "[", 1);
+	for (int i = 0; i < a->count; i++) {
+		struct ec_value e;
+
+		ec_element(a, i, &e);
+		if (i)
+			bb_put(b, ",", 1);
+		if (e.kind == EC_NONE)
+			bb_put(b, "null", 4);
+		else
+			bb_put(b, num, xc_json_int(num, e.num, e.kind == EC_INT));
+	}
+	bb_put(b, "]", 1);
+}
+
+void xc_json_string(struct bytebuf *b, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t start = 0;
+
+	bb_put(b, "\"", 1);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		bb_put(b, s + start, i - start);
+		if (c == '"' || c == '\\') {
+			esc[1] = (char)c;
+			bb_put(b, esc, 2);
+		} else {
+			bb_put(b, esc, 6);
+		}
+		start = i + 1;
+	}
+	bb_put(b, s + start, len - start);
+	bb_put(b, "\"", 1);
+}
+
+void xc_quote(struct bytebuf *b, const char *name, char q)
+{
+	bb_put(b, &q, 1);
+	for (; *name; name++) {
+		bb_put(b, name, 1);
+		if (*name == q)
+			bb_put(b, &q, 1);
+	}
+	bb_put(b, &q, 1);
+}

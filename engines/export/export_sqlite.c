@@ -1,0 +1,616 @@
+/* export_sqlite.c - trace-report --export sqlite:FILE: one transaction per
+ * recording, its earlier copy deleted inside it; the schema of docs/export.md. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sqlite3.h>
+#include "export/export_core.h"
+
+struct xsq_table {
+	sqlite3_stmt *ins;
+	struct bytebuf *text;      /* per field: its converted text, bound SQLITE_STATIC */
+};
+
+struct engine_run {
+	struct xc_run x;
+	const char *path;
+	sqlite3 *db;
+	int in_tx;
+	int broken;                /* SQLite failed: roll back, commit nothing */
+	struct bytebuf sql;
+	sqlite3_stmt *samples;     /* the samples table's INSERT */
+	struct bytebuf chain[3];   /* its callchain arrays as JSON text */
+	/* xsq_have's view of the table being set up: name, declared type */
+	char **have_names, **have_types;
+	int nr_have;
+};
+
+static const char *const base_schema =
+	"CREATE TABLE IF NOT EXISTS \"recordings\" (\"id\" INTEGER PRIMARY KEY, "
+	"\"hostname\" TEXT, \"os_release\" TEXT, \"arch\" TEXT, \"nr_cpus\" INTEGER, "
+	"\"perf_version\" TEXT, \"cmdline\" TEXT, \"first_time\" INTEGER, \"last_time\" INTEGER, "
+	"\"nr_events\" INTEGER, \"clockid\" INTEGER, \"clock_wall_ns\" INTEGER, "
+	"\"clock_ref_ns\" INTEGER, \"syscall_map\" TEXT, \"completed\" INTEGER);"
+	"CREATE TABLE IF NOT EXISTS \"syscalls\" (\"recording\" INTEGER, \"nr\" INTEGER, "
+	"\"name\" TEXT);"
+	"CREATE TABLE IF NOT EXISTS \"threads\" (\"recording\" INTEGER, \"pid\" INTEGER, "
+	"\"tid\" INTEGER, \"comm\" TEXT);"
+	"CREATE VIEW IF NOT EXISTS \"done__recordings\" AS SELECT * FROM \"recordings\" "
+	"WHERE \"completed\" = 1;"
+	"CREATE VIEW IF NOT EXISTS \"done__syscalls\" AS SELECT * FROM \"syscalls\" WHERE "
+	"\"recording\" IN (SELECT \"id\" FROM \"recordings\" WHERE \"completed\" = 1);"
+	"CREATE VIEW IF NOT EXISTS \"done__threads\" AS SELECT * FROM \"threads\" WHERE "
+	"\"recording\" IN (SELECT \"id\" FROM \"recordings\" WHERE \"completed\" = 1);";
+
+/* One line: the table (if any) and SQLite's own message (the applet names the file). */
+static int fail(struct engine_run *r, struct tb_err *err, const char *table)
+{
+	r->broken = 1;
+	return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s%s%s%s", table ? "table " : "",
+			  table ? table : "", table ? ": " : "",
+			  r->db ? sqlite3_errmsg(r->db) : "cannot open the file");
+}
+
+static int exec(struct engine_run *r, const char *sql, const char *table, struct tb_err *err)
+{
+	if (sqlite3_exec(r->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return fail(r, err, table);
+	return 0;
+}
+
+/* the SQL text in r->sql, NUL-terminated */
+static const char *sql_done(struct engine_run *r)
+{
+	bb_put(&r->sql, "", 1);
+	return r->sql.oom ? NULL : (const char *)r->sql.p;
+}
+
+static void sql_cat(struct engine_run *r, const char *s)
+{
+	bb_put(&r->sql, s, strlen(s));
+}
+
+/* The SQLite declared type of @t: the tag in capitals (INT32, UINT64,
+ * ARRAY_INT32: integer affinity; arrays hold JSON text), TEXT or BLOB. */
+static const char *decl_type(const struct xc_type *t, char *buf, size_t cap)
+{
+	if (t->kind == XC_STR)
+		return "TEXT";
+	if (t->kind == XC_BYTES)
+		return "BLOB";
+	xc_type_tag(t, buf, cap);
+	for (char *p = buf; *p; p++)
+		*p = (char)toupper((unsigned char)*p);
+	return buf;
+}
+
+/* The samples table (export_samples.c), its view and its INSERT. */
+static int samples_ready(struct engine_run *r, struct tb_err *err)
+{
+	char buf[32];
+	int rc = 0;
+
+	r->sql.len = 0;
+	sql_cat(r, "CREATE TABLE IF NOT EXISTS \"" XC_SAMPLES "\" (");
+	for (int k = 0; k < XC_NR_SAMPLE; k++) {
+		const struct xc_type *t = &xc_sample_types[k];
+
+		xc_quote(&r->sql, xc_sample_names[k], '"');
+		/* string arrays: JSON text, TEXT affinity */
+		sql_cat(r, t->kind == XC_STR && t->array ? " ARRAY_TEXT" : " ");
+		if (!(t->kind == XC_STR && t->array))
+			sql_cat(r, decl_type(t, buf, sizeof(buf)));
+		sql_cat(r, k + 1 < XC_NR_SAMPLE ? ", " : "); ");
+	}
+	sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__" XC_SAMPLES "\" AS SELECT * FROM \""
+		XC_SAMPLES "\" WHERE \"common_recording\" IN (SELECT \"id\" FROM "
+		"\"recordings\" WHERE \"completed\" = 1)");
+	if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, XC_SAMPLES, err)))
+		return rc ? rc : tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	r->sql.len = 0;
+	sql_cat(r, "INSERT INTO \"" XC_SAMPLES "\" VALUES (?");
+	for (int k = 1; k < XC_NR_SAMPLE; k++)
+		sql_cat(r, ", ?");
+	sql_cat(r, ")");
+	if (!sql_done(r))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if (sqlite3_prepare_v2(r->db, (const char *)r->sql.p, -1, &r->samples, NULL))
+		return fail(r, err, XC_SAMPLES);
+	return 0;
+}
+
+/* Delete the recording's earlier copy, whole or half-written, from every table. */
+static int delete_old(struct engine_run *r, struct tb_err *err)
+{
+	sqlite3_stmt *q;
+	char **names = NULL;
+	size_t nr = 0;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(r->db, "SELECT m.name, p.name FROM sqlite_master m, "
+			       "pragma_table_info(m.name) p WHERE m.type = 'table' AND "
+			       "p.name IN ('common_recording', 'recording')", -1, &q, NULL))
+		return fail(r, err, NULL);
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		char **n = realloc(names, (nr + 1) * sizeof(*names));
+
+		if (!n)
+			break;
+		names = n;
+		r->sql.len = 0;
+		sql_cat(r, "DELETE FROM ");
+		xc_quote(&r->sql, (const char *)sqlite3_column_text(q, 0), '"');
+		sql_cat(r, " WHERE ");
+		xc_quote(&r->sql, (const char *)sqlite3_column_text(q, 1), '"');
+		sql_cat(r, " = ?");
+		names[nr++] = strdup(sql_done(r) ? (char *)r->sql.p : "");
+	}
+	sqlite3_finalize(q);
+	for (size_t i = 0; i < nr; i++) {
+		sqlite3_stmt *d;
+
+		if (!rc && sqlite3_prepare_v2(r->db, names[i], -1, &d, NULL) == SQLITE_OK) {
+			sqlite3_bind_int64(d, 1, (sqlite3_int64)r->x.rec.id);
+			if (sqlite3_step(d) != SQLITE_DONE)
+				rc = fail(r, err, NULL);
+			sqlite3_finalize(d);
+		} else if (!rc) {
+			rc = fail(r, err, NULL);
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (!rc) {
+		sqlite3_stmt *d;
+
+		if (sqlite3_prepare_v2(r->db, "DELETE FROM \"recordings\" WHERE \"id\" = ?", -1, &d,
+				       NULL))
+			return fail(r, err, "recordings");
+		sqlite3_bind_int64(d, 1, (sqlite3_int64)r->x.rec.id);
+		if (sqlite3_step(d) != SQLITE_DONE)
+			rc = fail(r, err, "recordings");
+		sqlite3_finalize(d);
+	}
+	return rc;
+}
+
+static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err);
+
+static int ready_one(void *r, struct xc_table *t, struct tb_err *err)
+{
+	return table_ready(r, t, err);
+}
+
+/* The file opened (created), the schema there (a table for every format of
+ * the recording, events or not), the transaction begun, the old copy gone. */
+static int open_db(struct engine_run *r, struct tb_err *err)
+{
+	int rc;
+
+	xc_finish_id(&r->x);
+	/* one thread, no statistics: SQLite's mutexes and counters cost a tenth */
+	sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	if (sqlite3_open_v2(r->path, &r->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)) {
+		rc = fail(r, err, NULL);
+		sqlite3_close(r->db);
+		r->db = NULL;
+		return rc;
+	}
+	sqlite3_busy_timeout(r->db, 10000);
+	/* page_size only matters to a new file */
+	if ((rc = exec(r, "PRAGMA page_size = 16384; PRAGMA cache_size = -65536", NULL, err)) ||
+	    (rc = exec(r, "BEGIN IMMEDIATE", NULL, err)))
+		return rc;
+	r->in_tx = 1;
+	if ((rc = exec(r, base_schema, NULL, err)) || (rc = samples_ready(r, err)))
+		return rc;
+	if ((rc = xc_tables_ready(&r->x, ready_one, r, err)))
+		return rc;
+	return delete_old(r, err);
+}
+
+/* xc_table_columns' question about the table read into r->have_* */
+static int xsq_have(void *ctx, const char *name, const struct xc_type *type)
+{
+	struct engine_run *r = ctx;
+	char buf[32];
+	const char *want = decl_type(type, buf, sizeof(buf));
+
+	for (int i = 0; i < r->nr_have; i++)
+		if (!strcmp(r->have_names[i], name))
+			return strcasecmp(r->have_types[i], want) ? -1 : 1;
+	return 0;
+}
+
+static void have_free(struct engine_run *r)
+{
+	for (int i = 0; i < r->nr_have; i++) {
+		free(r->have_names[i]);
+		free(r->have_types[i]);
+	}
+	free(r->have_names);
+	free(r->have_types);
+	r->have_names = r->have_types = NULL;
+	r->nr_have = 0;
+}
+
+static int have_read(struct engine_run *r, const char *table, struct tb_err *err)
+{
+	sqlite3_stmt *q;
+
+	if (sqlite3_prepare_v2(r->db, "SELECT name, type FROM pragma_table_info(?)", -1, &q, NULL))
+		return fail(r, err, table);
+	sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		char **n = realloc(r->have_names, (size_t)(r->nr_have + 1) * sizeof(char *));
+		char **t = n ? realloc(r->have_types, (size_t)(r->nr_have + 1) * sizeof(char *)) : NULL;
+
+		if (n)
+			r->have_names = n;
+		if (t)
+			r->have_types = t;
+		if (!n || !t)
+			break;
+		n[r->nr_have] = strdup((const char *)sqlite3_column_text(q, 0));
+		t[r->nr_have] = strdup(sqlite3_column_text(q, 1) ?
+				       (const char *)sqlite3_column_text(q, 1) : "");
+		r->nr_have++;
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
+/* The table of @t's format: created, or given the columns it lacks; its INSERT prepared. */
+static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+{
+	const struct tp_decoder *d = t->dec;
+	struct xsq_table *st = calloc(1, sizeof(*st));
+	char buf[32];
+	int exists, rc;
+
+	if (!st)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	t->target = st;
+	st->text = calloc(d->nr + 1, sizeof(*st->text));
+	if (!st->text)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	if ((rc = have_read(r, t->name, err)))
+		return rc;
+	exists = r->nr_have > 0;
+	rc = xc_table_columns(t, xsq_have, r, err);
+	if (rc)
+		goto out;
+	if (!exists) {
+		r->sql.len = 0;
+		sql_cat(r, "CREATE TABLE ");
+		xc_quote(&r->sql, t->name, '"');
+		sql_cat(r, " (");
+		for (int k = 0; k < XC_NR_COMMON; k++) {
+			xc_quote(&r->sql, xc_common_names[k], '"');
+			sql_cat(r, " ");
+			sql_cat(r, decl_type(&xc_common_types[k], buf, sizeof(buf)));
+			sql_cat(r, k + 1 < XC_NR_COMMON || d->nr ? ", " : "");
+		}
+		for (size_t i = 0; i < d->nr; i++) {
+			xc_quote(&r->sql, t->cols[i], '"');
+			sql_cat(r, " ");
+			sql_cat(r, decl_type(&t->types[i], buf, sizeof(buf)));
+			sql_cat(r, i + 1 < d->nr ? ", " : "");
+		}
+		sql_cat(r, ")");
+		if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, t->name, err)))
+			goto out;
+		r->sql.len = 0;
+		sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__");
+		sql_cat(r, t->name);    /* ec_names_build: [A-Za-z0-9_] only */
+		sql_cat(r, "\" AS SELECT * FROM ");
+		xc_quote(&r->sql, t->name, '"');
+		sql_cat(r, " WHERE \"common_recording\" IN (SELECT \"id\" FROM \"recordings\" "
+			"WHERE \"completed\" = 1)");
+		if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, t->name, err)))
+			goto out;
+	} else {
+		for (size_t i = 0; i < d->nr; i++) {
+			if (xsq_have(r, t->cols[i], &t->types[i]) > 0)
+				continue;
+			/* a newer kernel's field (or one whose type changed): a new column */
+			r->sql.len = 0;
+			sql_cat(r, "ALTER TABLE ");
+			xc_quote(&r->sql, t->name, '"');
+			sql_cat(r, " ADD COLUMN ");
+			xc_quote(&r->sql, t->cols[i], '"');
+			sql_cat(r, " ");
+			sql_cat(r, decl_type(&t->types[i], buf, sizeof(buf)));
+			if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, t->name, err)))
+				goto out;
+		}
+	}
+	r->sql.len = 0;
+	sql_cat(r, "INSERT INTO ");
+	xc_quote(&r->sql, t->name, '"');
+	sql_cat(r, " (");
+	for (int k = 0; k < XC_NR_COMMON; k++) {
+		xc_quote(&r->sql, xc_common_names[k], '"');
+		sql_cat(r, k + 1 < XC_NR_COMMON || d->nr ? ", " : "");
+	}
+	for (size_t i = 0; i < d->nr; i++) {
+		xc_quote(&r->sql, t->cols[i], '"');
+		sql_cat(r, i + 1 < d->nr ? ", " : "");
+	}
+	sql_cat(r, ") VALUES (");
+	for (size_t i = 0; i < XC_NR_COMMON + d->nr; i++)
+		sql_cat(r, i ? ", ?" : "?");
+	sql_cat(r, ")");
+	if (!sql_done(r)) {
+		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		goto out;
+	}
+	if (sqlite3_prepare_v2(r->db, (const char *)r->sql.p, -1, &st->ins, NULL))
+		rc = fail(r, err, t->name);
+	else
+		t->ready = 1;
+out:
+	have_free(r);
+	return rc;
+}
+
+int xsqlite_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
+{
+	struct engine_run *r = calloc(1, sizeof(*r));
+
+	*run = r;
+	if (!r)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	r->path = st->target;
+	if (!r->path[0])
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+				  "--export sqlite:FILE needs a file name");
+	return xc_init(&r->x, st, err);
+}
+
+/* Bind field @f of @raw as parameter @col (1-based) by the rules of docs/export.md. */
+static int bind_field(struct engine_run *r, sqlite3_stmt *q, int col, const struct tp_field *f,
+		      const unsigned char *raw, size_t size, struct bytebuf *text)
+{
+	struct ec_value v;
+	const char *s;
+	size_t n;
+
+	ec_field(f, raw, size, &v);
+	switch (v.kind) {
+	case EC_INT:
+	case EC_UINT:
+		/* u64 above 2^63-1: its bits as a signed integer (negative) */
+		return sqlite3_bind_int64(q, col, (sqlite3_int64)v.num);
+	case EC_STRING:
+		s = xc_utf8(&r->x, v.p, v.len, &n);
+		if (!s)
+			return SQLITE_NOMEM;
+		return sqlite3_bind_text(q, col, s, (int)n,
+					 s == (const char *)v.p ? SQLITE_STATIC : SQLITE_TRANSIENT);
+		(void)text;
+	case EC_BYTES:
+		return sqlite3_bind_blob(q, col, v.p, (int)v.len, SQLITE_STATIC);
+	case EC_ARRAY:
+		/* JSON text, in the field's own buffer until the row is stepped */
+		text->len = 0;
+		xc_json_array(text, &v);
+		if (text->oom)
+			return SQLITE_NOMEM;
+		return sqlite3_bind_text(q, col, (const char *)text->p, (int)text->len,
+					 SQLITE_STATIC);
+	default:
+		return sqlite3_bind_null(q, col);
+	}
+}
+
+static int bind_text(struct engine_run *r, sqlite3_stmt *q, int col, const char *s)
+{
+	size_t n;
+	const char *u = xc_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
+
+	if (!u)
+		return SQLITE_NOMEM;
+	return sqlite3_bind_text(q, col, u, (int)n, u == s ? SQLITE_STATIC : SQLITE_TRANSIENT);
+}
+
+/* a row of the samples table */
+static int insert_sample(struct engine_run *r, const struct pd_event *ev,
+			 const struct xc_common *c, struct tb_err *err)
+{
+	sqlite3_stmt *q = r->samples;
+	struct xc_sample s;
+	int rc, bad = 0;
+
+	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+		return rc;
+	for (int k = 0; k < 3; k++)
+		r->chain[k].len = 0;
+	xc_json_u64s(&r->chain[0], s.chain, s.nr);
+	if (xc_json_strings(&r->x, &r->chain[1], s.chain_sym, s.nr) ||
+	    xc_json_strings(&r->x, &r->chain[2], s.chain_dso, s.nr) || r->chain[0].oom)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+	sqlite3_bind_int64(q, 2, (sqlite3_int64)c->time);
+	sqlite3_bind_int(q, 3, c->cpu);
+	sqlite3_bind_int(q, 4, c->pid);
+	sqlite3_bind_int(q, 5, c->tid);
+	bad |= bind_text(r, q, 6, c->comm);
+	bad |= bind_text(r, q, 7, s.event);
+	sqlite3_bind_int64(q, 8, (sqlite3_int64)s.period);
+	sqlite3_bind_int64(q, 9, (sqlite3_int64)s.ip);
+	bad |= bind_text(r, q, 10, s.symbol);
+	sqlite3_bind_int64(q, 11, (sqlite3_int64)s.symoff);
+	bad |= bind_text(r, q, 12, s.dso);
+	sqlite3_bind_int64(q, 13, (sqlite3_int64)s.addr);
+	for (int k = 0; k < 3; k++)
+		sqlite3_bind_text(q, 14 + k, (const char *)r->chain[k].p, (int)r->chain[k].len,
+				  SQLITE_STATIC);
+	rc = bad ? SQLITE_NOMEM : sqlite3_step(q);
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE)
+		return fail(r, err, XC_SAMPLES);
+	return 0;
+}
+
+int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	struct xc_common c;
+	struct xc_table *t;
+	struct xsq_table *st;
+	sqlite3_stmt *q;
+	int rc;
+
+	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
+		return rc;
+	if (!r->db) {
+		if ((rc = open_db(r, err)))
+			return rc;
+		/* open_db set up every table: the table store may have moved */
+		if (t && !(t = xc_table_of(&r->x, ev->evsel->dec, err)))
+			return err->code;
+	}
+	if (!t)
+		return insert_sample(r, ev, &c, err);
+	if (!t->ready && (rc = table_ready(r, t, err)))
+		return rc;
+	st = t->target;
+	q = st->ins;
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+	sqlite3_bind_int64(q, 2, (sqlite3_int64)c.time);
+	sqlite3_bind_int(q, 3, c.cpu);
+	sqlite3_bind_int(q, 4, c.pid);
+	sqlite3_bind_int(q, 5, c.tid);
+	if (bind_text(r, q, 6, c.comm))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	sqlite3_bind_int(q, 7, c.flags);
+	sqlite3_bind_int(q, 8, c.preempt);
+	for (size_t i = 0; i < t->dec->nr; i++)
+		if (bind_field(r, q, XC_NR_COMMON + 1 + (int)i, &t->dec->fields[i], ev->sample->raw,
+			       ev->sample->raw_size, &st->text[i]))
+			return fail(r, err, t->name);
+	rc = sqlite3_step(q);
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE)
+		return fail(r, err, t->name);
+	return 0;
+}
+
+static void bind_opt_text(sqlite3_stmt *q, int col, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(q, col, s, -1, SQLITE_TRANSIENT);
+}
+
+/* threads, syscalls and the recording's row */
+static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
+{
+	const struct xc_recording *rec = &r->x.rec;
+	sqlite3_stmt *q;
+
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"threads\" VALUES (?, ?, ?, ?)", -1, &q, NULL))
+		return fail(r, err, "threads");
+	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
+		const struct xc_thread *th = &r->x.threads[i];
+		const char *s;
+		size_t n;
+
+		if (!th->comm)
+			continue;
+		s = xc_utf8(&r->x, (const unsigned char *)th->comm, strlen(th->comm), &n);
+		sqlite3_bind_int64(q, 1, (sqlite3_int64)rec->id);
+		sqlite3_bind_int(q, 2, th->pid);
+		sqlite3_bind_int(q, 3, th->tid);
+		sqlite3_bind_text(q, 4, s ? s : "", s ? (int)n : 0, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) != SQLITE_DONE) {
+			sqlite3_finalize(q);
+			return fail(r, err, "threads");
+		}
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	if (rec->syscalls) {
+		if (sqlite3_prepare_v2(r->db, "INSERT INTO \"syscalls\" VALUES (?, ?, ?)", -1, &q,
+				       NULL))
+			return fail(r, err, "syscalls");
+		for (uint32_t i = 0; i < rec->syscalls->nr; i++) {
+			sqlite3_bind_int64(q, 1, (sqlite3_int64)rec->id);
+			sqlite3_bind_int64(q, 2, rec->syscalls->ents[i].nr);
+			sqlite3_bind_text(q, 3, rec->syscalls->ents[i].name, -1, SQLITE_STATIC);
+			if (sqlite3_step(q) != SQLITE_DONE) {
+				sqlite3_finalize(q);
+				return fail(r, err, "syscalls");
+			}
+			sqlite3_reset(q);
+		}
+		sqlite3_finalize(q);
+	}
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"recordings\" VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+			       "?, ?, ?, ?, ?, ?, ?)", -1, &q, NULL))
+		return fail(r, err, "recordings");
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)rec->id);
+	bind_opt_text(q, 2, rec->hostname);
+	bind_opt_text(q, 3, rec->osrelease);
+	bind_opt_text(q, 4, rec->arch);
+	if (rec->nr_cpus >= 0)
+		sqlite3_bind_int64(q, 5, rec->nr_cpus);
+	bind_opt_text(q, 6, rec->version);
+	bind_opt_text(q, 7, rec->cmdline);
+	if (rec->nr_events) {
+		sqlite3_bind_int64(q, 8, (sqlite3_int64)rec->first_time);
+		sqlite3_bind_int64(q, 9, (sqlite3_int64)rec->last_time);
+	}
+	sqlite3_bind_int64(q, 10, (sqlite3_int64)rec->nr_events);
+	if (rec->has_clock) {
+		sqlite3_bind_int64(q, 11, rec->clockid);
+		sqlite3_bind_int64(q, 12, (sqlite3_int64)rec->clock_wall_ns);
+		sqlite3_bind_int64(q, 13, (sqlite3_int64)rec->clock_ref_ns);
+	}
+	sqlite3_bind_text(q, 14, rec->syscall_source, -1, SQLITE_STATIC);
+	sqlite3_bind_int(q, 15, completed);
+	if (sqlite3_step(q) != SQLITE_DONE) {
+		sqlite3_finalize(q);
+		return fail(r, err, "recordings");
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
+int xsqlite_stop(struct engine_run *r, struct tb_err *err)
+{
+	int failed = r->x.st && r->x.st->failed ? *r->x.st->failed : 0, rc = 0;
+
+	/* refused before its first event: nothing written */
+	if (r->x.st && !r->db && !failed)
+		rc = open_db(r, err);
+	if (r->db && r->in_tx && !rc && !r->broken) {
+		rc = write_tail(r, !failed, err);
+		if (!rc)
+			rc = exec(r, "COMMIT", NULL, err);
+	}
+	for (size_t i = 0; i < r->x.tables.nr; i++) {
+		struct xc_table *t = idtable_at(&r->x.tables, i);
+		struct xsq_table *st = t->target;
+
+		if (st) {
+			sqlite3_finalize(st->ins);
+			for (size_t k = 0; st->text && k < t->dec->nr; k++)
+				bb_free(&st->text[k]);
+			free(st->text);
+		}
+		free(st);
+	}
+	sqlite3_finalize(r->samples);
+	for (int k = 0; k < 3; k++)
+		bb_free(&r->chain[k]);
+	if (r->db)
+		sqlite3_close(r->db);     /* an uncommitted transaction rolls back */
+	xc_free(&r->x);
+	bb_free(&r->sql);
+	free(r);
+	return rc;
+}

@@ -1,0 +1,513 @@
+/* perl.c - the embedded Perl 5 engine: runs a perf-style Perl trace
+ * script, calling system::event($event_name, $context, $common_cpu,
+ * $common_secs, $common_nsecs, $common_pid, $common_comm,
+ * $common_callchain, fields...) for every sample through call_sv on a
+ * cached CV with reused argument SVs. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "util/payload.h"
+#include "perl/perl_int.h"
+
+#define NR_COMMON 8
+
+struct pl_event {             /* per tracepoint id */
+	struct ec_event ec;       /* its decoder, its handler name "system::event" */
+	CV *cv;                   /* NULL: trace_unhandled or nothing */
+	SV **args;                /* reused: common arguments, then fields */
+	size_t nr_args;
+};
+
+struct engine_run {
+	struct ec_run core;       /* evs: per tracepoint id, struct pl_event */
+	PerlInterpreter *perl;
+	char *inc[2];             /* its -I arguments */
+	CV *unhandled;
+	CV *process_event;        /* main::process_event, or NULL */
+	struct sym_machine *syms; /* the session's symbols, or NULL */
+	SV *context;              /* $context: an IV naming @cur */
+	SV *empty_chain;          /* [] for samples without a callchain */
+	int started;
+	int loaded;               /* the script loaded: trace_end may run */
+};
+
+static int sys_inited;
+
+/* ---- errors ---- */
+
+/* $@ of a failed call: logged, then one summary line naming @who, the
+ * event (NULL outside events) and @what happened. */
+static int died(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
+		const char *who, const char *what)
+{
+	dTHXa(r->perl);
+	const char *msg = SvPV_nolen(ERRSV);
+	const char *dl = strstr(msg, "Can't load module ");
+
+	PerlIO_flush(PerlIO_stdout());
+	if (dl && strstr(msg, "dynamic loading not available")) {
+		char mod[128];
+
+		if (sscanf(dl, "Can't load module %127[^, ]", mod) == 1)
+			return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+					  "the script loads '%s', an XS module this static build "
+					  "cannot load: use the dynamic build (make dynamic, then "
+					  "build/dyn/tracebox)", mod);
+	}
+	ec_log(&r->core, msg);
+	if (msg[0] && msg[strlen(msg) - 1] != '\n')
+		ec_log(&r->core, "\n");
+	return ec_error(err, ev, who, "%s", what);
+}
+
+/* ---- the interpreter ---- */
+
+static void xs_init(pTHX)
+{
+	static char file[] = __FILE__;
+
+	newXS("Perf::Trace::Context::bootstrap", boot_Perf__Trace__Context, file);
+	pl_payload_xs(aTHX);
+#ifdef TRACEBOX_DYNAMIC
+	{
+		extern void boot_DynaLoader(pTHX_ CV *cv);
+
+		newXS("DynaLoader::boot_DynaLoader", boot_DynaLoader, file);
+	}
+#endif
+}
+
+static int start_interpreter(struct engine_run *r, struct tb_err *err)
+{
+	char *args[8], prog[32];
+	int n = 0, boot = pl_payload_boot();
+	struct stat st;
+
+	if (!sys_inited) {
+		int argc = 0;
+		char **argv = NULL, **env = NULL;
+
+		/* a board or a bare chroot has no locale files: perl falls back to
+		 * "C" anyway, without its three-line complaint */
+		setenv("PERL_BADLANG", "0", 0);
+		PERL_SYS_INIT3(&argc, &argv, &env);
+		sys_inited = 1;
+	}
+	r->perl = perl_alloc();
+	if (!r->perl)
+		return TB_ERR_NOMEM;
+	PERL_SET_CONTEXT(r->perl);
+	perl_construct(r->perl);
+	{
+		dTHXa(r->perl);
+
+		PL_exit_flags |= PERL_EXIT_DESTRUCT_END;
+	}
+	/* asprintf leaves its pointer undefined when it fails */
+	if (asprintf(&r->inc[0], "-I%s/scripts/perl/Perf-Trace-Util/lib", r->core.st->exec_path) < 0)
+		r->inc[0] = NULL;
+	if (asprintf(&r->inc[1], "-I%s/lib/perl5", r->core.st->exec_path) < 0)
+		r->inc[1] = NULL;
+	if (!r->inc[0] || !r->inc[1])
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	args[n++] = (char *)"tracebox";
+	args[n++] = r->inc[0];
+	if (stat(r->inc[1] + 2, &st) == 0)
+		args[n++] = r->inc[1];
+	/* the program: the payload's @INC hook (perl_payload.c), else -e 0 */
+	snprintf(prog, sizeof(prog), "/dev/fd/%d", boot);
+	args[n++] = boot >= 0 ? prog : (char *)"-e";
+	if (boot < 0)
+		args[n++] = (char *)"0";
+	args[n] = NULL;
+	/* perl closes the program's fd itself, when its parser is done */
+	if (perl_parse(r->perl, xs_init, n, args, NULL) || perl_run(r->perl))
+		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "cannot start Perl");
+	r->started = 1;
+	if (boot < 0) {
+		dTHXa(r->perl);
+
+		if (pl_payload_hook(aTHX))
+			return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
+					  "cannot start Perl: the payload's @INC hook failed");
+	}
+	return 0;
+}
+
+/* @ARGV, $0, the syscall map hash, the current-event context. */
+static int set_globals(struct engine_run *r)
+{
+	dTHXa(r->perl);
+	struct syscall_map builtin;
+	const struct syscall_map *map = ec_syscall_map(r->core.st->session, &builtin);
+	AV *argv = get_av("ARGV", GV_ADD);
+	HV *sc = get_hv("Perf::Trace::Context::syscall_map", GV_ADD);
+
+	av_clear(argv);
+	for (int i = 1; i < r->core.st->argc; i++)
+		av_push(argv, newSVpv(r->core.st->argv[i], 0));
+	sv_setpv(get_sv("0", GV_ADD), r->core.st->script);
+	/* do FILE searches @INC unless the path is explicit */
+	sv_setpvf(get_sv("main::__tracebox_script", GV_ADD), "%s%s",
+		  r->core.st->script[0] == '/' || r->core.st->script[0] == '.' ||
+		  payload_is(r->core.st->script) ? "" : "./", r->core.st->script);
+	for (uint32_t i = 0; map && i < map->nr; i++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "%u", map->ents[i].nr);
+		(void)hv_store(sc, key, (I32)strlen(key), newSVpv(map->ents[i].name, 0), 0);
+	}
+	scmap_free(&builtin);
+	pl_set_current(aTHX_ &r->core.cur);
+	r->context = newSViv(PTR2IV(&r->core.cur));
+	r->empty_chain = newRV_noinc((SV *)newAV());
+	return 0;
+}
+
+static int run_script(struct engine_run *r, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	SV *code;
+
+	if (payload_is(r->core.st->script)) {      /* carried in the binary */
+		if (pl_payload_run(aTHX_ r->core.st->script))
+			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s",
+					  r->core.st->script);
+		if (SvTRUE(ERRSV))
+			return died(r, err, NULL, r->core.st->script, "died while loading (above)");
+		return 0;
+	}
+	code = newSVpvs("package main; my $f = $main::__tracebox_script; "
+			"die \"cannot read $f: $!\\n\" unless -r $f; do $f; die $@ if $@; 1");
+	eval_sv(code, G_DISCARD | G_EVAL);
+	SvREFCNT_dec(code);
+	if (SvTRUE(ERRSV))
+		return died(r, err, NULL, r->core.st->script, "died while loading (above)");
+	return 0;
+}
+
+/* ---- symbol tables: perf's define_* calls ---- */
+
+/* main::@fn, or NULL when the script has no such sub. */
+static CV *main_sub(struct engine_run *r, const char *fn)
+{
+	dTHXa(r->perl);
+	char name[64];
+
+	snprintf(name, sizeof(name), "main::%s", fn);
+	return get_cv(name, 0);
+}
+
+static int call_define(struct engine_run *r, const char *fn, const char *event,
+		       const char *field, const char *s1, UV value, int with_value)
+{
+	dTHXa(r->perl);
+	CV *cv = main_sub(r, fn);
+	dSP;
+
+	if (!cv)
+		return 0;
+	ENTER;
+	SAVETMPS;
+	PUSHMARK(SP);
+	XPUSHs(sv_2mortal(newSVpv(event, 0)));
+	XPUSHs(sv_2mortal(newSVpv(field, 0)));
+	if (with_value)
+		XPUSHs(sv_2mortal(newSVuv(value)));
+	if (s1)
+		XPUSHs(sv_2mortal(newSVpv(s1, 0)));
+	PUTBACK;
+	call_sv((SV *)cv, G_DISCARD | G_EVAL);
+	FREETMPS;
+	LEAVE;
+	return SvTRUE(ERRSV) ? -1 : 0;
+}
+
+static int define_field(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			const char *delim)
+{
+	return kind == TP_SYM_FLAGS ?
+		call_define(ctx, "define_flag_field", event, field, delim, 0, 0) :
+		call_define(ctx, "define_symbolic_field", event, field, NULL, 0, 0);
+}
+
+static int define_value(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
+			uint64_t value, const char *str)
+{
+	return call_define(ctx, kind == TP_SYM_FLAGS ? "define_flag_value" : "define_symbolic_value",
+			   event, field, str, (UV)value, 1);
+}
+
+static const struct ec_define_ops define_ops = { define_field, define_value };
+
+/* ---- events ---- */
+
+static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
+
+static struct pl_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
+				   struct tb_err *err)
+{
+	dTHXa(r->perl);
+	struct pl_event *e = ec_event(&r->core, dec, err);
+
+	if (!e || e->ec.ready)
+		return e;
+	e->nr_args = NR_COMMON + dec->nr;
+	e->args = calloc(e->nr_args, sizeof(*e->args));
+	if (!e->args) {
+		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		return NULL;
+	}
+	e->cv = get_cv(e->ec.name, 0);
+	e->args[0] = newSVpv(e->ec.name, 0);
+	for (size_t i = 1; i < e->nr_args; i++)
+		e->args[i] = newSV(0);
+	e->ec.ready = 1;
+	return e;
+}
+
+/* Set @sv to a field's value as perf's Perl engine passes it: numbers,
+ * an array ref for a fixed array, a string up to its NUL, else the bytes. */
+static void set_value(pTHX_ SV *sv, const struct ec_value *v)
+{
+	struct ec_value el;
+	AV *av;
+
+	switch (v->kind) {
+	case EC_INT:
+		sv_setiv(sv, (IV)(int64_t)v->num);
+		return;
+	case EC_UINT:
+		sv_setuv(sv, (UV)v->num);
+		return;
+	case EC_STRING:
+		sv_setpvn(sv, (const char *)v->p, v->slen);
+		return;
+	case EC_BYTES:
+		sv_setpvn(sv, (const char *)v->p, v->len);
+		return;
+	case EC_ARRAY:
+		av = newAV();
+		for (int i = 0; i < v->count; i++) {
+			SV *item = newSV(0);
+
+			ec_element(v, i, &el);
+			set_value(aTHX_ item, &el);
+			av_push(av, item);
+		}
+		sv_setsv(sv, sv_2mortal(newRV_noinc((SV *)av)));
+		return;
+	default:
+		sv_setsv(sv, &PL_sv_undef);
+		return;
+	}
+}
+
+/* Set the reused SV of one field. */
+static void set_field(pTHX_ SV *sv, const struct tp_field *f, const unsigned char *raw,
+		      size_t size)
+{
+	struct ec_value v;
+
+	ec_field(f, raw, size, &v);
+	set_value(aTHX_ sv, &v);
+}
+
+/* perf's callchain array: per frame {ip, sym => {start, end, binding,
+ * name}, dso}, sym and dso where they are known. */
+static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_event *ev)
+{
+	struct ec_chain c;
+	struct sym_loc l;
+	uint16_t mode;
+	uint64_t ip;
+	AV *av;
+
+	if (!ev->sample->nr_callchain)
+		return SvREFCNT_inc(r->empty_chain);
+	av = newAV();
+	ec_chain_begin(&c, ev->sample, ec_max_stack());
+	while (ec_chain_next(&c, &ip, &mode)) {
+		HV *hv = newHV();
+
+		(void)hv_stores(hv, "ip", newSVuv((UV)ip));
+		if (ec_resolve(r->syms, ev, mode, ip, 0, &l) == 0) {
+			if (l.sym) {
+				HV *sym = newHV();
+
+				(void)hv_stores(sym, "start", newSVuv((UV)l.sym_start));
+				(void)hv_stores(sym, "end", newSVuv((UV)l.sym_end));
+				(void)hv_stores(sym, "binding", newSVuv((UV)ec_sym_binding(&l)));
+				(void)hv_stores(sym, "name", newSVpv(l.sym, 0));
+				(void)hv_stores(hv, "sym", newRV_noinc((SV *)sym));
+			}
+			if (l.have_map)
+				(void)hv_stores(hv, "dso", newSVpv(l.dso, 0));
+		}
+		av_push(av, newRV_noinc((SV *)hv));
+	}
+	return newRV_noinc((SV *)av);
+}
+
+/* process_event($event, $attr, $sample, $raw_data) for every sample, as
+ * perf's perl_process_event_generic packs them: the record, the attr,
+ * perf's struct perf_sample, the raw data (undef when there is none). */
+static int generic_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	unsigned char sample[EC_PERF_SAMPLE_SIZE];
+	const struct pd_sample *s = ev->sample;
+	dSP;
+
+	ec_current_set(&r->core.cur, ev);
+	ec_perf_sample(ev, sample);
+	ENTER;
+	SAVETMPS;
+	PUSHMARK(SP);
+	EXTEND(SP, 4);
+	PUSHs(sv_2mortal(newSVpvn((const char *)ev->rec, ev->rec ? ev->rec_size : 0)));
+	PUSHs(sv_2mortal(newSVpvn((const char *)ev->evsel->raw, 128)));
+	PUSHs(sv_2mortal(newSVpvn((const char *)sample, sizeof(sample))));
+	PUSHs(sv_2mortal(s->raw ? newSVpvn((const char *)s->raw, s->raw_size) : newSV(0)));
+	PUTBACK;
+	call_sv((SV *)r->process_event, G_DISCARD | G_EVAL);
+	FREETMPS;
+	LEAVE;
+	if (SvTRUE(ERRSV))
+		return died(r, err, ev, "process_event", "died (above)");
+	return 0;
+}
+
+int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	int rc = 0;
+
+	if (ev->evsel->type == PD_TYPE_TRACEPOINT && ev->evsel->dec && ev->sample->raw)
+		rc = tracepoint_event(r, ev, err);
+	if (!rc && r->process_event)
+		rc = generic_event(r, ev, err);
+	return rc;
+}
+
+static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	const struct pd_sample *s = ev->sample;
+	struct pl_event *e;
+	struct ec_common c;
+	CV *cv;
+	dSP;
+
+	e = event_info(r, ev->evsel->dec, err);
+	if (!e)
+		return err->code ? err->code : TB_ERR_NOMEM;
+	cv = e->cv ? e->cv : r->unhandled;
+	if (!cv)
+		return 0;
+	ec_current_set(&r->core.cur, ev);
+	ec_common_args(ev, &c);
+	ENTER;
+	SAVETMPS;
+	sv_setsv(e->args[1], r->context);
+	sv_setiv(e->args[2], c.cpu);
+	sv_setuv(e->args[3], (UV)c.secs);
+	sv_setuv(e->args[4], (UV)c.nsecs);
+	sv_setiv(e->args[5], c.pid);
+	sv_setpv(e->args[6], c.comm);
+	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, ev)));
+	for (size_t i = 0; i < e->ec.dec->nr; i++)
+		set_field(aTHX_ e->args[NR_COMMON + i], &e->ec.dec->fields[i], s->raw, s->raw_size);
+	PUSHMARK(SP);
+	EXTEND(SP, (SSize_t)e->nr_args);
+	for (size_t i = 0; i < e->nr_args; i++)
+		PUSHs(e->args[i]);
+	PUTBACK;
+	call_sv((SV *)cv, G_DISCARD | G_EVAL);
+	FREETMPS;
+	LEAVE;
+	if (SvTRUE(ERRSV))
+		return died(r, err, ev, e->cv ? e->ec.name : "trace_unhandled", "died (above)");
+	return 0;
+}
+
+/* ---- start and stop ---- */
+
+static int call_optional(struct engine_run *r, const char *fn, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	CV *cv = main_sub(r, fn);
+	dSP;
+
+	if (!cv)
+		return 0;
+	PUSHMARK(SP);
+	call_sv((SV *)cv, G_DISCARD | G_NOARGS | G_EVAL);
+	if (SvTRUE(ERRSV))
+		return died(r, err, NULL, fn, "died (above)");
+	return 0;
+}
+
+int perl_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
+{
+	struct engine_run *r = calloc(1, sizeof(*r));
+	int rc;
+
+	*out = r;
+	if (!r)
+		return TB_ERR_NOMEM;
+	r->syms = pd_session_symbols(st->session);
+	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct pl_event), err)) ||
+	    (rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
+		return rc;
+	r->loaded = 1;
+	{
+		dTHXa(r->perl);
+
+		r->unhandled = get_cv("main::trace_unhandled", 0);
+		r->process_event = get_cv("main::process_event", 0);
+	}
+	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
+		return died(r, err, NULL, "define_*", "a define_* callback died (above)");
+	return call_optional(r, "trace_begin", err);
+}
+
+int perl_stop(struct engine_run *r, struct tb_err *err)
+{
+	int rc = 0;
+
+	if (r->started) {
+		dTHXa(r->perl);
+
+		if (r->loaded)
+			rc = call_optional(r, "trace_end", err);
+		/* the script's prints went through PerlIO: a full disk or a
+		 * closed stdout shows here, not in the applet's stdio */
+		if ((PerlIO_flush(PerlIO_stdout()) || PerlIO_error(PerlIO_stdout())) && !rc)
+			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET,
+					"writing the script's output failed: %s", strerror(errno));
+		for (size_t i = 0; i < r->core.evs.nr; i++) {
+			struct pl_event *e = idtable_at(&r->core.evs, i);
+
+			for (size_t a = 0; e->args && a < e->nr_args; a++)
+				SvREFCNT_dec(e->args[a]);
+		}
+		SvREFCNT_dec(r->context);
+		SvREFCNT_dec(r->empty_chain);
+	}
+	if (r->perl) {
+		perl_destruct(r->perl);
+		perl_free(r->perl);
+	}
+	for (size_t i = 0; i < r->core.evs.nr; i++) {
+		struct pl_event *e = idtable_at(&r->core.evs, i);
+
+		free(e->args);
+	}
+	ec_run_free(&r->core);
+	free(r->inc[0]);
+	free(r->inc[1]);
+	free(r);
+	return rc;
+}
