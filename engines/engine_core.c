@@ -184,7 +184,7 @@ int ec_names_build(struct ec_names *n, struct pd_session *s, const char *sep,
 	struct names_ctx c = { n, sep, log, log_ctx };
 
 	idtable_init(&n->ids, sizeof(char *));
-	return tp_for_each_decoder(s, add_name, &c);
+	return pd_session_for_each_decoder(s, add_name, &c);
 }
 
 const char *ec_name(const struct ec_names *n, int id)
@@ -316,7 +316,7 @@ int ec_walk_defines(struct pd_session *s, const struct ec_names *n,
 {
 	struct walk_ctx w = { n, { ops, ctx, NULL } };
 
-	return tp_for_each_decoder(s, walk_one, &w);
+	return pd_session_for_each_decoder(s, walk_one, &w);
 }
 
 void ec_python_form(int argc, const char *eighth, size_t nr_fields, int *callchain,
@@ -380,7 +380,7 @@ int ec_generate(const struct engine_gen *g, const struct ec_gen_lang *lang, stru
 	rc = ec_names_build(&names, g->session, lang->sep, g->log, g->log_ctx);
 	fputs(lang->head, c.f);
 	if (!rc)
-		rc = tp_for_each_decoder(g->session, gen_event, &c);
+		rc = pd_session_for_each_decoder(g->session, gen_event, &c);
 	fputs(lang->tail, c.f);
 	ec_names_free(&names);
 	if (rc) {

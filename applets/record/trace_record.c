@@ -19,7 +19,7 @@
 #include "util/cpulist.h"
 #include "util/payload.h"
 #include "perfdata/pd_compressed.h"
-#include "record/pd_wfeatures.h"
+#include "record/pd_wbuild.h"
 #include "record/pd_writer.h"
 #include "record/record_events.h"
 #include "record/record_profile.h"

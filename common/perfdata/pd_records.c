@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
-#include "perfdata/pd_session_int.h"
+#include "perfdata/pd_records.h"
 #include "symbols/symbols.h"
 #include "tracepoint/tp_decoder.h"
 

@@ -1,4 +1,4 @@
-/* pd_session_int.h - the session's internals, shared by pd_session.c and pd_records.c. */
+/* pd_session_int.h - the session's internals, shared by pd_session.c, pd_open.c and pd_records.c. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef PD_SESSION_INT_H
 #define PD_SESSION_INT_H
@@ -10,6 +10,9 @@
 #include "perfdata/pd_stat.h"
 #include "perfdata/pd_threads.h"
 #include "tracepoint/tracing_data.h"
+
+#define MAX_ATTRS      4096
+#define MAX_IDS        (1u << 20)      /* ids per attr */
 
 struct pd_idslot {
 	uint64_t id;
@@ -68,10 +71,12 @@ int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, 
 				uint64_t base, struct tb_err *err);
 void pd_session_resolve_names(struct pd_session *s);
 int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
-int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err);
 int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
 		       uint64_t off, struct tb_err *err);
 int pd_session_drain(struct pd_session *s, int r);
-int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t size);
+/** pd_session_feat_label - feature @feat's name for messages (in @buf when unnamed) */
+const char *pd_session_feat_label(int feat, char *buf, size_t n);
+/** pd_session_lose_feature - feature @feat is dropped as damaged, @why kept for the first */
+void pd_session_lose_feature(struct pd_session *s, int feat, const struct tb_err *why);
 
 #endif

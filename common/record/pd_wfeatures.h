@@ -4,7 +4,6 @@
 #define PD_WFEATURES_H
 
 #include "record/pd_writer.h"
-#include "tracepoint/syscall_map.h"
 
 #define PDW_MAX_FEATURES 32
 
@@ -14,21 +13,6 @@ struct pdw_features {
 	unsigned char *owned[PDW_MAX_FEATURES];   /* buffers to free */
 };
 
-/**
- * pdw_features_build - every feature perf record 6.1 writes for a
- * recording, in bit order: TRACING_DATA (@td, taken over; none when NULL),
- * BUILD_ID (empty), HOSTNAME, OSRELEASE, VERSION (@version), ARCH, NRCPUS,
- * CPUDESC, CPUID, TOTAL_MEM, CMDLINE (@argv), EVENT_DESC (@attrs),
- * CPU_TOPOLOGY, NUMA_TOPOLOGY, PMU_MAPPINGS, CACHE, SAMPLE_TIME (zero until
- * pdw_features_sample_time), MEM_TOPOLOGY, BPF_PROG_INFO, BPF_BTF,
- * PMU_CAPS; then, when @scmap is not NULL, the syscall map (an entry the
- * writer puts in an EVENT_UPDATE record, not a feature section).
- * Returns 0 or TB_ERR_NOMEM.
- */
-int pdw_features_build(struct pdw_features *f, unsigned char *td, size_t td_len,
-		       const char *version, int argc, char **argv,
-		       const struct pd_wattr *attrs, size_t nr_attrs,
-		       const struct syscall_map *scmap);
 void pdw_features_free(struct pdw_features *f);
 /** pdw_features_sample_time - fill SAMPLE_TIME (ns, perf's clock) */
 void pdw_features_sample_time(struct pdw_features *f, uint64_t first, uint64_t last);
@@ -41,8 +25,4 @@ int pdw_features_add_string(struct pdw_features *f, int bit, const char *s);
 int pdw_features_replace(struct pdw_features *f, int bit, unsigned char *data, size_t len);
 /** pdw_features_remove - drop feature @bit (perf record -B drops BUILD_ID) */
 void pdw_features_remove(struct pdw_features *f, int bit);
-/** pdw_sys_features - the machine features (pd_wsys.c) whose bits lie in
- * [@bit_lo, @bit_hi], from /proc and /sys; 0 or TB_ERR_NOMEM */
-int pdw_sys_features(struct pdw_features *f, int bit_lo, int bit_hi);
-
 #endif

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include "util/bytebuf.h"
 #include "perfdata/pd_format.h"
-#include "record/pd_wfeatures.h"
+#include "record/pd_wsys.h"
 #include "tracepoint/tracefs.h"
 
 #define SYS_CPU  "/sys/devices/system/cpu"

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
-#include "perfdata/pd_session.h"
 #include "tracepoint/tp_decoder.h"
 #include "tracepoint/tp_fastfmt.h"
 #include "tracepoint/tp_printreads.h"
@@ -180,23 +179,4 @@ long tp_render(struct tp_decoder *d, const unsigned char *raw, uint32_t size, in
 	tep_print_event(d->ev->tep, d->seq, &rec, "%s", TEP_PRINT_INFO);
 	*text = d->seq->buffer;
 	return (long)d->seq->len;
-}
-
-int tp_for_each_decoder(struct pd_session *s,
-			int (*fn)(void *ctx, const struct tp_decoder *d), void *ctx)
-{
-	size_t n = pd_session_nr_evsels(s);
-
-	for (size_t i = 0; i < n; i++) {
-		const struct tp_decoder *d = pd_session_evsel(s, i)->dec;
-		int r, dup = 0;
-
-		for (size_t j = 0; d && j < i; j++)
-			dup |= pd_session_evsel(s, j)->dec == d;
-		if (!d || dup)
-			continue;
-		if ((r = fn(ctx, d)))
-			return r;
-	}
-	return 0;
 }

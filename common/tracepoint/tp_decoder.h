@@ -81,12 +81,4 @@ int tp_decoder_check(const struct tp_decoder *d, const unsigned char *raw, uint3
 long tp_render(struct tp_decoder *d, const unsigned char *raw, uint32_t size, int cpu,
 	       char *buf, size_t cap, const char **text);
 
-/**
- * tp_for_each_decoder - call @fn once for each distinct tracepoint format
- * of the recording's attrs, in attr order; stops at and returns a non-zero
- * result of @fn.
- */
-int tp_for_each_decoder(struct pd_session *s,
-			int (*fn)(void *ctx, const struct tp_decoder *d), void *ctx);
-
 #endif

@@ -388,7 +388,7 @@ int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t
 {
 	struct ready_ctx c = { x, ready, ctx, err };
 
-	return tp_for_each_decoder(x->st->session, ready_one, &c);
+	return pd_session_for_each_decoder(x->st->session, ready_one, &c);
 }
 
 int xc_table_columns(struct xc_table *t,

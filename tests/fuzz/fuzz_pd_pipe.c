@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0 || pd_session_open(&s, "-", fd, &err))
 		return 0;
 	pd_session_process(s, fz_consumer(), &err);
-	tp_for_each_decoder(s, no_op, NULL);      /* what trace-gen walks */
+	pd_session_for_each_decoder(s, no_op, NULL);      /* what trace-gen walks */
 	pd_session_close(s);
 	return 0;
 }

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_session.h"
-#include "record/pd_wfeatures.h"
+#include "record/pd_wbuild.h"
 #include "record/pd_writer.h"
 #include "tracepoint/syscall_map.h"
 #include "unit.h"
