@@ -2,12 +2,12 @@
  * tracepoint fields (trace-event-python.c get_perf_sample_dict, the
  * callchain walk of machine.c, trace-event-perl.c's packed perf_sample). */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ec_sample.h"
 #include "perfdata/pd_format.h"
+#include "perfdata/pd_sample_text.h"
 
 uint16_t ec_cpumode(const struct pd_event *ev)
 {
@@ -156,25 +156,6 @@ void ec_symoff(const struct sym_loc *l, char *buf, size_t size)
 		snprintf(buf, size, "%s+0x%x", l->sym, (unsigned)l->symoff);
 }
 
-const char *ec_reg_name(int r)
-{
-	static const char *const names[] = {
-		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
-		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"
-	};
-	static char xmm[16][6];
-
-	if (r < 24)
-		return names[r];
-	if (r >= 32 && r < 64) {
-		char *x = xmm[(r - 32) / 2];
-
-		snprintf(x, sizeof(xmm[0]), "XMM%d", (r - 32) / 2);
-		return x;
-	}
-	return "unknown";
-}
-
 void ec_regs(const struct pd_evsel *e, const struct pd_sample *s, int intr, char *buf,
 	     size_t size)
 {
@@ -198,111 +179,9 @@ void ec_regs(const struct pd_evsel *e, const struct pd_sample *s, int intr, char
 		memcpy(&v, regs + i++ * 8, 8);
 		if (len + 1 >= cap)
 			break;
-		n = snprintf(buf + len, cap - len, "%5s:0x%llx ", ec_reg_name(r), (unsigned long long)v);
+		n = snprintf(buf + len, cap - len, "%5s:0x%llx ", pd_reg_name((unsigned)r), (unsigned long long)v);
 		len += (size_t)n < cap - len ? (size_t)n : cap - len - 1;
 	}
-}
-
-/* ---- perf_script__meminfo_scnprintf ---- */
-
-struct out {
-	char *buf;
-	size_t size, len;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (o->len + 1 >= o->size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n < o->size - o->len ? (size_t)n : o->size - o->len - 1;
-}
-
-/* Each set bit of @m (from bit 0) names @names[bit], " or " between them. */
-static int put_bits(struct out *o, uint64_t m, const char *const *names, size_t nr, int printed)
-{
-	for (size_t i = 0; m && i < nr; i++, m >>= 1)
-		if (m & 1) {
-			put(o, "%s%s", printed++ ? " or " : "", names[i]);
-		}
-	return printed;
-}
-
-#define BITS(v, lo, n) (((v) >> (lo)) & ((1ULL << (n)) - 1))
-
-void ec_datasrc(uint64_t d, char *buf, size_t size)
-{
-	static const char *const tlb[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
-	static const char *const lvl[] = {
-		"N/A", "HIT", "MISS", "L1", "LFB/MAB", "L2", "L3", "Local RAM",
-		"Remote RAM (1 hop)", "Remote RAM (2 hops)", "Remote Cache (1 hop)",
-		"Remote Cache (2 hops)", "I/O", "Uncached"
-	};
-	static const char *const lvlnum[16] = {
-		[9] = "CXL", [10] = "I/O", [11] = "Any cache", [12] = "LFB/MAB", [13] = "RAM",
-		[14] = "PMEM", [15] = "N/A"
-	};
-	static const char *const hops[8] = {
-		"N/A", "core, same node", "node, same socket", "socket, same board", "board",
-		"", "", ""
-	};
-	static const char *const snoop[] = { "N/A", "None", "Hit", "Miss", "HitM" };
-	static const char *const snoopx[] = { "Fwd", "Peer" };
-	uint64_t op = BITS(d, 0, 5), ml = BITS(d, 5, 14), sn = BITS(d, 19, 5);
-	uint64_t lock = BITS(d, 24, 2), tl = BITS(d, 26, 7), num = BITS(d, 33, 4);
-	uint64_t remote = BITS(d, 37, 1), snx = BITS(d, 38, 2), blk = BITS(d, 40, 3);
-	uint64_t hop = BITS(d, 43, 3);
-	struct out o = { buf, size, 0 };
-	size_t mark;
-	int printed;
-
-	buf[0] = 0;
-	put(&o, "|OP %s", op & 1 ? "N/A" : op & 2 ? "LOAD" : op & 4 ? "STORE" :
-	    op & 8 ? "PFETCH" : op & 16 ? "EXEC" : "No");
-	put(&o, "|LVL ");
-	mark = o.len;
-	if (remote)
-		put(&o, "Remote ");
-	printed = 0;
-	if (hop)
-		put(&o, "%s ", hops[hop]);
-	else
-		printed = put_bits(&o, ml & ~6ULL, lvl, 14, 0);
-	if (num) {
-		put(&o, "%s", printed++ ? " or " : "");
-		if (lvlnum[num])
-			put(&o, "%s", lvlnum[num]);
-		else
-			put(&o, "L%d", (int)num);
-	}
-	if (o.len == mark)
-		put(&o, "N/A");
-	put(&o, "%s%s", ml & 2 ? " hit" : "", ml & 4 ? " miss" : "");
-	put(&o, "|SNP ");
-	mark = o.len;
-	printed = put_bits(&o, sn, snoop, 5, 0);
-	put_bits(&o, snx, snoopx, 2, printed);
-	if (o.len == mark)
-		put(&o, "N/A");
-	put(&o, "|TLB ");
-	mark = o.len;
-	put_bits(&o, tl & ~6ULL, tlb, 7, 0);
-	if (o.len == mark)
-		put(&o, "N/A");
-	put(&o, "%s%s", tl & 2 ? " hit" : "", tl & 4 ? " miss" : "");
-	put(&o, "|LCK %s", lock & 1 ? "N/A" : lock & 2 ? "Yes" : "No");
-	put(&o, "|BLK ");
-	if (!blk || (blk & 1))
-		put(&o, " N/A");
-	else
-		put(&o, "%s%s", blk & 2 ? " Data" : "", blk & 4 ? " Addr" : "");
 }
 
 #define DATA_SRC_NONE 0x05080021ULL    /* OP, LVL, SNOOP, LOCK, TLB all N/A */

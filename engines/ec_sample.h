@@ -71,10 +71,6 @@ void ec_symoff(const struct sym_loc *l, char *buf, size_t size);
  * (@intr) or user registers into @buf; "" when the sample has none */
 void ec_regs(const struct pd_evsel *e, const struct pd_sample *s, int intr, char *buf,
 	     size_t size);
-/** ec_reg_name - perf's name of x86_64 register @r (perf_reg_name): "AX"... "XMM15", "unknown" */
-const char *ec_reg_name(int r);
-/** ec_datasrc - perf_script__meminfo_scnprintf of @data_src into @buf */
-void ec_datasrc(uint64_t data_src, char *buf, size_t size);
 /** ec_data_src - the sample's data_src as perf holds it (PERF_MEM_DATA_SRC_NONE
  * when the sample has none) */
 uint64_t ec_data_src(const struct pd_evsel *e, const struct pd_sample *s);

@@ -11,12 +11,12 @@
 #include <string.h>
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_sample.h"
+#include "perfdata/pd_sample_text.h"
 #include "perfdata/pd_session.h"
 #include "report/report_dump.h"
 #include "symbols/symbols.h"
 #include "report/report_side.h"
 #include "report/report_extra.h"
-#include "ec_sample.h"
 
 static const char *const names[] = {
 	[1] = "MMAP", [2] = "LOST", [3] = "COMM", [4] = "EXIT", [5] = "THROTTLE",
@@ -258,7 +258,7 @@ static void regs(FILE *fp, const char *type, uint64_t abi, uint64_t mask,
 		abi < 3 ? abis[abi] : "unknown");
 	for (int b = 0; b < 64; b++)
 		if (mask & (1ULL << b))
-			fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", ec_reg_name(b),
+			fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", pd_reg_name(b),
 				pd_u64(vals + 8 * i++));
 }
 

@@ -3,6 +3,7 @@
  * printed as perf script 6.1 prints them (builtin-script.c process_event). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <string.h>
+#include "perfdata/pd_sample_text.h"
 #include "perfdata/pd_session.h"
 #include "report/report_extra.h"
 #include "report/report_mem.h"
@@ -65,25 +66,6 @@ void report_print_fields_mid(struct report_print *p, const struct pd_event *ev, 
 		ro_unum(p, smp->ins_lat, 10, 16, ' ');
 }
 
-/* perf_reg_name for x86 (the only arch tracebox records on) */
-static const char *reg_name(unsigned r)
-{
-	static const char *const n[] = {
-		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
-		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
-	};
-	static const char *const xmm[] = {
-		"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5", "XMM6", "XMM7", "XMM8",
-		"XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15",
-	};
-
-	if (r < 24)
-		return n[r];
-	if (r >= 32 && r < 64)
-		return xmm[(r - 32) / 2];
-	return "unknown";
-}
-
 static void print_regs(struct report_print *p, uint64_t abi, uint64_t mask,
 		       const unsigned char *regs)
 {
@@ -97,7 +79,7 @@ static void print_regs(struct report_print *p, uint64_t abi, uint64_t mask,
 	for (unsigned r = 0; r < 64; r++) {
 		if (!(mask >> r & 1))
 			continue;
-		ro_right(p, reg_name(r), 5);
+		ro_right(p, pd_reg_name(r), 5);
 		ro_mem(p, ":0x", 3);
 		ro_unum(p, pd_u64(regs + 8 * i++), 16, 0, ' ');
 		ro_ch(p, ' ');

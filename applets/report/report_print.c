@@ -4,7 +4,6 @@
  * util/evsel_fprintf.c sample__fprintf_sym). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "perfdata/pd_session.h"
@@ -22,27 +21,6 @@
 #define MISC_KERNEL 1
 #define MISC_USER 2
 #define MISC_HYPERVISOR 3
-
-void ro_printf(struct report_print *p, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	ro_room(p, 512);
-	va_start(ap, fmt);
-	n = vsnprintf(p->pos, (size_t)(p->end - p->pos), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < (size_t)(p->end - p->pos)) {
-		p->pos += n;
-		return;
-	}
-	ro_flush(p);
-	va_start(ap, fmt);
-	vfprintf(p->out, fmt, ap);
-	va_end(ap);
-}
 
 void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
 		struct rp_loc *l)

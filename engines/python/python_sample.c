@@ -4,6 +4,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdio.h>
 #include <string.h>
+#include "perfdata/pd_sample_text.h"
 #include "python/python_int.h"
 
 /* @d[@key] = @v, releasing @v; 0, or -1 with the exception set. */
@@ -219,7 +220,7 @@ PyObject *py_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObj
 		goto fail;
 	if ((read_format & 2) && set(sd, "time_running", u64(s->time_running)))
 		goto fail;
-	ec_datasrc(data_src, text, 100);
+	pd_data_src_text(data_src, text, 100);
 	if (set(sd, "values", read_values(ev, read_format)) ||
 	    set(sd, "weight", u64(s->weight)) ||
 	    set(sd, "transaction", u64(s->transaction)) ||
