@@ -1,0 +1,103 @@
+/* report_run.c - one driver for every engine run of trace-report (scripts
+ * and exports): start, every event in order, stop; SIGINT stops the reading. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include "perfdata/pd_session.h"
+#include "report/report_filter.h"
+#include "report/report_run.h"
+#include "report/report_stat.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* the engines' log: script output first when asked, then the text */
+static void log_flushed(void *ctx, const char *text)
+{
+	(void)ctx;
+	fflush(stdout);
+	fputs(text, stderr);
+}
+
+static void log_plain(void *ctx, const char *text)
+{
+	(void)ctx;
+	fputs(text, stderr);
+}
+
+struct driver {
+	struct report_run *x;
+	struct engine_run *run;
+};
+
+static int on_event(void *ctx, const struct pd_event *ev)
+{
+	struct driver *d = ctx;
+	int r;
+
+	if (interrupted)
+		return TB_ERR_STOP;
+	r = d->x->ops->event(d->run, ev, &d->x->err);
+	d->x->engine_failed = r != 0;
+	return r;
+}
+
+/* perf stat record data: the engine's stat callbacks, else perf's table */
+static int on_stat(void *ctx, const struct pd_stat_round *r)
+{
+	struct driver *d = ctx;
+
+	if (interrupted)
+		return TB_ERR_STOP;
+	if (d->x->ops->stat)
+		return d->x->ops->stat(d->run, r, &d->x->err);
+	/* no fflush: perf's table sits in stdio's buffer behind the script's
+	 * own output, and so does ours */
+	return report_stat_table(NULL, r);
+}
+
+int report_run(struct report_run *x, struct pd_session *s)
+{
+	struct driver d = { x, NULL };
+	struct pd_consumer c = { 0 }, head;
+	struct sigaction sa, old;
+
+	x->exit_status = -1;
+	x->st->log = x->flush_stdout ? log_flushed : log_plain;
+	x->st->exit_status = &x->exit_status;
+	x->st->failed = &x->failed;
+	x->r = x->ops->start(&d.run, x->st, &x->err);
+	x->engine_failed = x->r != 0;
+	if (!x->r) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigint;
+		interrupted = 0;
+		sigaction(SIGINT, &sa, &old);
+		c.ctx = &d;
+		c.sample = on_event;
+		if (x->stat_rounds)
+			c.stat_round = on_stat;
+		if (x->filter)
+			report_filter_wrap(x->filter, &c, &head);
+		else
+			head = c;
+		x->r = pd_session_process(s, &head, &x->err);
+		sigaction(SIGINT, &old, NULL);
+		if (x->r == TB_ERR_STOP && interrupted && !x->err.code) {
+			if (x->interrupt_is_error)
+				tb_err_set(&x->err, x->r, TB_NO_OFFSET, "interrupted");
+			else
+				x->r = 0;     /* stop reading, still run the end handlers */
+		}
+	}
+	/* a damaged recording keeps its intact events, marked incomplete */
+	x->failed = x->r != 0;
+	x->stop_r = x->ops->stop && d.run ? x->ops->stop(d.run, &x->stop_err) : 0;
+	return x->r || x->stop_r;
+}
