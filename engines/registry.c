@@ -59,16 +59,16 @@ static const struct engine_ops *const engines[] = { &python_engine, &perl_engine
 
 /* The export engines (export_core.h): a target's scheme picks one. */
 static const struct engine_ops sqlite_export = {
-	.name = "SQLite", .alias = "sqlite:", .start = xsqlite_start, .event = xsqlite_event,
-	.stop = xsqlite_stop,
+	.name = "SQLite", .alias = "sqlite:", .start = sqlite_start, .event = sqlite_event,
+	.stop = sqlite_stop,
 };
 static const struct engine_ops json_export = {
-	.name = "JSON", .alias = "json:", .start = xjson_start, .event = xjson_event,
-	.stop = xjson_stop,
+	.name = "JSON", .alias = "json:", .start = json_start, .event = json_event,
+	.stop = json_stop,
 };
 static const struct engine_ops clickhouse_export = {
-	.name = "ClickHouse", .alias = "clickhouse://", .start = xch_start, .event = xch_event,
-	.stop = xch_stop,
+	.name = "ClickHouse", .alias = "clickhouse://", .start = ch_start, .event = ch_event,
+	.stop = ch_stop,
 };
 static const struct engine_ops *const exporters[] = {
 	&sqlite_export, &json_export, &clickhouse_export, NULL
