@@ -15,7 +15,7 @@
 #define CPU_CACHE 1024
 #define COMM_CACHE 256
 
-struct py_event {             /* per tracepoint id */
+struct python_tracepoint {             /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system__event" */
 	PyObject *name;           /* that name as a str */
 	PyObject *handler;        /* NULL: trace_unhandled or nothing */
@@ -30,7 +30,7 @@ struct comm_slot {
 };
 
 struct engine_run {
-	struct ec_run core;       /* evs: per tracepoint id, struct py_event */
+	struct ec_run core;       /* evs: per tracepoint id, struct python_tracepoint */
 	PyObject *main;           /* __main__'s dict (borrowed) */
 	PyObject *context;        /* capsule on core.cur */
 	PyObject *unhandled;
@@ -189,8 +189,8 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	if (PyStatus_Exception(s))
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: %s", s.err_msg);
-	if (PyImport_AppendInittab("perf_trace_context", py_context_init) ||
-	    PyImport_AppendInittab("_tracebox", py_payload_init))
+	if (PyImport_AppendInittab("perf_trace_context", python_context_init) ||
+	    PyImport_AppendInittab("_tracebox", python_payload_init))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "cannot register modules");
 	PyConfig_InitIsolatedConfig(&c);
 	c.site_import = 0;
@@ -233,7 +233,7 @@ static int start_interpreter(const struct engine_start *st, struct tb_err *err)
 	if (!PyStatus_Exception(s))
 		s = Py_InitializeFromConfig(&c);
 	PyConfig_Clear(&c);
-	if (!PyStatus_Exception(s) && py_payload_install())
+	if (!PyStatus_Exception(s) && python_payload_install())
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: the payload's importer failed (above)");
 	if (!PyStatus_Exception(s))
@@ -444,10 +444,10 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 	return (int)count;
 }
 
-static struct py_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
-				   struct tb_err *err)
+static struct python_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
+					    struct tb_err *err)
 {
-	struct py_event *e = ec_event(&r->core, dec, err);
+	struct python_tracepoint *e = ec_event(&r->core, dec, err);
 	const char *eighth = NULL;
 	PyObject *varnames;
 	size_t need = 7 + 2 + dec->nr;
@@ -479,7 +479,7 @@ static struct py_event *event_info(struct engine_run *r, const struct tp_decoder
 	return e;
 }
 
-static PyObject *py_number(const struct ec_value *v)
+static PyObject *python_number(const struct ec_value *v)
 {
 	if (v->kind == EC_INT)
 		return PyLong_FromLongLong((long long)v->num);
@@ -490,7 +490,7 @@ static PyObject *py_number(const struct ec_value *v)
 
 /* A field's value as perf's Python engine passes it: numbers, a list for
  * a fixed array, str for a printable string, else bytearray. */
-static PyObject *py_value(const struct ec_value *v)
+static PyObject *python_value(const struct ec_value *v)
 {
 	PyObject *list, *o;
 	struct ec_value el;
@@ -506,7 +506,7 @@ static PyObject *py_value(const struct ec_value *v)
 		list = PyList_New(v->count);
 		for (int i = 0; list && i < v->count; i++) {
 			ec_element(v, i, &el);
-			if (!(o = py_number(&el))) {
+			if (!(o = python_number(&el))) {
 				Py_DECREF(list);
 				return NULL;
 			}
@@ -514,7 +514,7 @@ static PyObject *py_value(const struct ec_value *v)
 		}
 		return list;
 	default:
-		return py_number(v);
+		return python_number(v);
 	}
 }
 
@@ -523,7 +523,7 @@ static PyObject *field_value(const struct tp_field *f, const unsigned char *raw,
 	struct ec_value v;
 
 	ec_field(f, raw, size, &v);
-	return py_value(&v);
+	return python_value(&v);
 }
 
 static PyObject *cpu_obj(struct engine_run *r, int cpu)
@@ -550,7 +550,7 @@ static PyObject *comm_obj(struct engine_run *r, int32_t tid, const char *comm)
 }
 
 /* trace_unhandled's third argument: every field by name, and the common ones. */
-static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
+static PyObject *fields_dict(struct python_tracepoint *e, const struct pd_event *ev,
 			     PyObject *const *common, PyObject *callchain)
 {
 	static const char *keys[] = { "common_cpu", "common_s", "common_ns", "common_pid",
@@ -573,7 +573,7 @@ static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
 	return d;
 }
 
-static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+static int unhandled(struct engine_run *r, struct python_tracepoint *e, const struct pd_event *ev,
 		     PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	PyObject *res, *d;
@@ -592,7 +592,7 @@ static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_e
 			return raised(r, err, ev, "trace_unhandled", "converting the fields failed");
 		r->args[2] = d;
 		if (r->unhandled_argc == 4 &&
-		    !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
+		    !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
 			Py_DECREF(d);
 			return raised(r, err, ev, "trace_unhandled", "building perf_sample_dict failed");
 		}
@@ -609,7 +609,7 @@ static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_e
 
 /* Call @e's handler: name, context, the common arguments, perhaps the
  * callchain, the fields, perhaps perf_sample_dict. */
-static int handle(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+static int handle(struct engine_run *r, struct python_tracepoint *e, const struct pd_event *ev,
 		  PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	const struct pd_sample *s = ev->sample;
@@ -634,7 +634,7 @@ static int handle(struct engine_run *r, struct py_event *e, const struct pd_even
 		}
 		r->args[n++] = v;
 	}
-	if (e->sample_dict && !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
+	if (e->sample_dict && !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
 		n--;
 		rc = raised(r, err, ev, who, "building perf_sample_dict failed");
 		goto drop;
@@ -656,9 +656,9 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 	PyObject *callchain, *d = NULL, *res = NULL;
 
 	ec_current_set(&r->core.cur, ev);
-	callchain = py_callchain(ev, r->syms);
+	callchain = python_callchain(ev, r->syms);
 	if (callchain)
-		d = py_sample_dict(ev, r->syms, callchain);
+		d = python_sample_dict(ev, r->syms, callchain);
 	Py_XDECREF(callchain);
 	if (d) {
 		res = PyObject_CallOneArg(r->process_event, d);
@@ -673,7 +673,7 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
-	struct py_event *e;
+	struct python_tracepoint *e;
 	struct ec_common c;
 	PyObject *common[5], *callchain = NULL;
 	int rc;
@@ -695,7 +695,7 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	common[3] = PyLong_FromLong(c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
 	if (!e->handler || e->callchain || e->sample_dict)
-		callchain = py_callchain(ev, r->syms);
+		callchain = python_callchain(ev, r->syms);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
 		rc = raised(r, err, ev, e->ec.name, "out of memory");
@@ -816,7 +816,7 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
-	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct py_event), err)))
+	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct python_tracepoint), err)))
 		return rc;
 	r->syms = pd_session_symbols(st->session);
 	r->args = calloc(9, sizeof(*r->args));
@@ -827,7 +827,7 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 		return rc;
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
-	r->context = py_context_capsule(&r->core.cur);
+	r->context = python_context_capsule(&r->core.cur);
 	if (!r->main || !r->context || set_syscall_map(r) || define_quitters())
 		return raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = run_script(r, err)))
@@ -858,7 +858,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		rc = call_optional(r, "trace_end", err);
 	if (Py_IsInitialized()) {
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
-			struct py_event *e = idtable_at(&r->core.evs, i);
+			struct python_tracepoint *e = idtable_at(&r->core.evs, i);
 
 			Py_XDECREF(e->name);
 			Py_XDECREF(e->handler);
