@@ -816,9 +816,3 @@ struct sym_machine *pd_session_symbols(const struct pd_session *s)
 {
 	return s->sym;
 }
-
-const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr)
-{
-	*nr = s->td.nr_warnings;
-	return s->td.warnings;
-}

@@ -157,7 +157,5 @@ unsigned pd_session_lost_features(const struct pd_session *s, struct tb_err *err
 int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o);
 /** pd_session_symbols - the machine, or NULL unless enabled */
 struct sym_machine *pd_session_symbols(const struct pd_session *s);
-/** pd_session_td_warnings - formats libtraceevent could not fully parse */
-const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr);
 
 #endif

@@ -57,12 +57,6 @@ const char *ex_type_tag(const struct ex_type *t, char *buf, size_t cap)
 	return buf;
 }
 
-int ex_type_eq(const struct ex_type *a, const struct ex_type *b)
-{
-	return a->kind == b->kind && a->array == b->array &&
-	       (a->kind == EX_STR || a->kind == EX_BYTES || a->bits == b->bits);
-}
-
 /* FNV-1a, 64 bits */
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {

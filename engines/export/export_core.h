@@ -43,8 +43,6 @@ void ex_type_of(const struct tp_field *f, struct ex_type *t);
 /** ex_type_tag - the type's neutral name ("int32", "uint64", "string", "bytes",
  * "array_int32"), the suffix of a column whose field changed type */
 const char *ex_type_tag(const struct ex_type *t, char *buf, size_t cap);
-/** ex_type_eq - same type */
-int ex_type_eq(const struct ex_type *a, const struct ex_type *b);
 
 /* The recording's row of the `recordings` table. */
 struct ex_recording {
