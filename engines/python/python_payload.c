@@ -49,8 +49,8 @@ static PyMethodDef python_payload_methods[] = {
 };
 
 static struct PyModuleDef python_payload_module = {
-	PyModuleDef_HEAD_INIT, "_tracebox", "the files tracebox carries", -1, python_payload_methods,
-	NULL, NULL, NULL, NULL
+	PyModuleDef_HEAD_INIT, "_tracebox", "the files tracebox carries", -1,
+	python_payload_methods, NULL, NULL, NULL, NULL
 };
 
 PyObject *python_payload_init(void)
