@@ -41,7 +41,7 @@ static char *path_of(const char *dir, const struct engine_ops *l, const char *na
 }
 
 /* "@dir/@name", or NULL */
-static char *xpath(const char *dir, const char *name)
+static char *path_join(const char *dir, const char *name)
 {
 	char *p;
 
@@ -263,10 +263,10 @@ static int list_lang(const char *dir, const struct engine_ops *l, struct cat_ent
 			break;
 		}
 		++*nr;
-		from = bin ? xpath(bin, name) : NULL;
+		from = bin ? path_join(bin, name) : NULL;
 		if (!from || !vfile_readable(from)) {
 			free(from);
-			from = xpath(pbin, name);
+			from = path_join(pbin, name);
 		}
 		if (!(path = from)) {
 			rc = TB_ERR_NOMEM;

@@ -7,12 +7,13 @@
 #include "engine_core.h"
 #include "export/export_core.h"
 
-/* ENGINE(var, name, alias, ext, dir, pfx): the ops of an engine built in. */
-#define ENGINE(var, nm, al, ex, dr, pfx)						\
+/* ENGINE(var, name, alias, ext, dir, pfx, stat): the ops of an engine built
+ * in; @stat its perf stat callbacks, or NULL (the applet prints perf's table). */
+#define ENGINE(var, nm, al, ex, dr, pfx, sf)						\
 	static const struct engine_ops var = {						\
 		.name = nm, .alias = al, .ext = ex, .dir = dr,				\
 		.start = pfx##_start, .event = pfx##_event, .stop = pfx##_stop,		\
-		.generate = pfx##_generate,						\
+		.stat = sf, .generate = pfx##_generate,					\
 	};
 
 /* STUB(var, name, alias, ext, dir, how): an engine that only says @how. */
@@ -37,18 +38,14 @@
 
 #ifdef HAVE_PYTHON
 /* perf's Python engine has process_stat and process_stat_interval */
-static const struct engine_ops python_engine = {
-	.name = "Python", .alias = "py", .ext = ".py", .dir = "python",
-	.start = python_start, .event = python_event, .stop = python_stop,
-	.generate = python_generate, .stat = python_stat,
-};
+ENGINE(python_engine, "Python", "py", ".py", "python", python, python_stat)
 #else
 STUB(python_engine, "Python", "py", ".py", "python",
      "this build has no Python engine: install python3-dev (Debian's libpython3.11.a) "
      "and rebuild with make")
 #endif
 #ifdef HAVE_PERL
-ENGINE(perl_engine, "Perl", "pl", ".pl", "perl", perl)
+ENGINE(perl_engine, "Perl", "pl", ".pl", "perl", perl, NULL)
 #else
 STUB(perl_engine, "Perl", "pl", ".pl", "perl",
      "this build has no Perl engine: install libperl-dev (Debian's libperl.a) and "
@@ -59,16 +56,16 @@ static const struct engine_ops *const engines[] = { &python_engine, &perl_engine
 
 /* The export engines (export_core.h): a target's scheme picks one. */
 static const struct engine_ops sqlite_export = {
-	.name = "SQLite", .alias = "sqlite:", .start = xsqlite_start, .event = xsqlite_event,
-	.stop = xsqlite_stop,
+	.name = "SQLite", .alias = "sqlite:", .start = sqlite_start, .event = sqlite_event,
+	.stop = sqlite_stop,
 };
 static const struct engine_ops json_export = {
-	.name = "JSON", .alias = "json:", .start = xjson_start, .event = xjson_event,
-	.stop = xjson_stop,
+	.name = "JSON", .alias = "json:", .start = json_start, .event = json_event,
+	.stop = json_stop,
 };
 static const struct engine_ops clickhouse_export = {
-	.name = "ClickHouse", .alias = "clickhouse://", .start = xch_start, .event = xch_event,
-	.stop = xch_stop,
+	.name = "ClickHouse", .alias = "clickhouse://", .start = ch_start, .event = ch_event,
+	.stop = ch_stop,
 };
 static const struct engine_ops *const exporters[] = {
 	&sqlite_export, &json_export, &clickhouse_export, NULL

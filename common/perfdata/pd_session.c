@@ -477,11 +477,6 @@ struct sym_machine *pd_session_symbols(const struct pd_session *s)
 	return s->sym;
 }
 
-const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr)
-{
-	*nr = s->td.nr_warnings;
-	return s->td.warnings;
-}
 
 int pd_session_for_each_decoder(struct pd_session *s,
 				 int (*fn)(void *ctx, const struct tp_decoder *d), void *ctx)

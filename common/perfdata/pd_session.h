@@ -157,7 +157,6 @@ unsigned pd_session_lost_features(const struct pd_session *s, struct tb_err *err
 int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o);
 /** pd_session_symbols - the machine, or NULL unless enabled */
 struct sym_machine *pd_session_symbols(const struct pd_session *s);
-/** pd_session_td_warnings - formats libtraceevent could not fully parse */
 /**
  * pd_session_for_each_decoder - call @fn once for each distinct tracepoint
  * format of the recording's attrs, in attr order; stops at and returns a
@@ -166,6 +165,5 @@ struct sym_machine *pd_session_symbols(const struct pd_session *s);
 struct tp_decoder;
 int pd_session_for_each_decoder(struct pd_session *s,
 				int (*fn)(void *ctx, const struct tp_decoder *d), void *ctx);
-const struct td_warning *pd_session_td_warnings(const struct pd_session *s, unsigned *nr);
 
 #endif

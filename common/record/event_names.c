@@ -49,11 +49,3 @@ int evname_lookup(const char *name, struct evname *out)
 	}
 	return -1;
 }
-
-const char *evname_of(uint32_t type, uint64_t config)
-{
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].type == type && names[i].config == config)
-			return names[i].name;
-	return NULL;
-}

@@ -20,7 +20,4 @@ struct evname {
  */
 int evname_lookup(const char *name, struct evname *out);
 
-/** evname_of - perf's name of (@type, @config), or NULL */
-const char *evname_of(uint32_t type, uint64_t config);
-
 #endif

@@ -20,7 +20,7 @@
 extern const unsigned char tb_payload_start[] __attribute__((weak));
 extern const unsigned char tb_payload_end[] __attribute__((weak));
 
-struct pl_entry {
+struct payload_entry {
 	const char *name;
 	size_t name_len;
 	const unsigned char *data;
@@ -52,7 +52,7 @@ static uint32_t count(void)
 }
 
 /* Entry @i, bounds-checked: 0, or -1 when it points outside the archive. */
-static int entry(uint32_t i, struct pl_entry *e)
+static int entry(uint32_t i, struct payload_entry *e)
 {
 	const unsigned char *p = tb_payload_start + HEAD + (size_t)i * ENTRY;
 	size_t n = payload_size();
@@ -70,7 +70,7 @@ static int entry(uint32_t i, struct pl_entry *e)
 	return 0;
 }
 
-static int cmp_name(const char *key, size_t klen, const struct pl_entry *e)
+static int cmp_name(const char *key, size_t klen, const struct payload_entry *e)
 {
 	size_t m = klen < e->name_len ? klen : e->name_len;
 	int c = memcmp(key, e->name, m);
@@ -86,7 +86,7 @@ int payload_is(const char *path)
 }
 
 /* The entry of @path: 0, -1 when there is none. */
-static int find(const char *path, struct pl_entry *e)
+static int find(const char *path, struct payload_entry *e)
 {
 	const char *key;
 	size_t klen;
@@ -115,14 +115,14 @@ static int find(const char *path, struct pl_entry *e)
 
 int payload_has(const char *path)
 {
-	struct pl_entry e;
+	struct payload_entry e;
 
 	return find(path, &e) == 0;
 }
 
 int payload_read(const char *path, unsigned char **data, size_t *len)
 {
-	struct pl_entry e;
+	struct payload_entry e;
 	unsigned char *buf;
 
 	*data = NULL;
@@ -147,7 +147,7 @@ int payload_read(const char *path, unsigned char **data, size_t *len)
 long payload_list(const char *dir, void (*fn)(void *ctx, const char *name), void *ctx)
 {
 	uint32_t c = count();
-	struct pl_entry e;
+	struct payload_entry e;
 	const char *pre;
 	size_t plen;
 	long n = 0;

@@ -21,7 +21,7 @@ struct ch_col {
 	struct bytebuf head;        /* its name and type, as a Native block gives them */
 };
 
-struct xch_table {
+struct ch_table {
 	struct ch_col *cols;        /* the columns, in the table's order */
 	int nr_cols;
 	size_t nr_rows, nr_bytes;   /* in the batch */
@@ -42,7 +42,7 @@ struct sender {
 };
 
 struct engine_run {
-	struct xc_run x;
+	struct ex_run x;
 	struct sender snd;
 	struct ch_server *srv;
 	int nr_srv;
@@ -52,8 +52,8 @@ struct engine_run {
 	int opened;
 	int broken;                 /* a server failed: no recording row, nothing more sent */
 	struct bytebuf sql, url;
-	struct xc_table samples;    /* the samples table: not a format's, target samples_rows */
-	struct xch_table samples_rows;
+	struct ex_table samples;    /* the samples table: not a format's, target samples_rows */
+	struct ch_table samples_rows;
 	struct http_resp resp;
 	char **have_names, **have_types;   /* the columns of the table being set up */
 	int nr_have;
@@ -76,16 +76,16 @@ static inline void put_len(struct bytebuf *b, uint64_t n)
 }
 
 /* requests (export_clickhouse.c) */
-int xch_query(struct engine_run *r, int s, const char *sql, const char *table,
-	      struct tb_err *err);
-void xch_sql_cat(struct engine_run *r, const char *s);
-const char *xch_sql_done(struct engine_run *r);
+int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
+	     struct tb_err *err);
+void ch_sql_cat(struct engine_run *r, const char *s);
+const char *ch_sql_done(struct engine_run *r);
 
 /* the schema (export_ch_schema.c) */
-int xch_open_target(struct engine_run *r, struct tb_err *err);
-int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err);
-int xch_shard(const struct engine_run *r);
-void xch_cols_free(struct xch_table *xt);
-void xch_have_free(struct engine_run *r);
+int ch_open_target(struct engine_run *r, struct tb_err *err);
+int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err);
+int ch_shard(const struct engine_run *r);
+void ch_cols_free(struct ch_table *xt);
+void ch_have_free(struct engine_run *r);
 
 #endif

@@ -7,18 +7,18 @@
 #include <string.h>
 #include "export/export_ch.h"
 
-static const char *ch_type(const struct xc_type *t, char *buf, size_t cap)
+static const char *ch_type(const struct ex_type *t, char *buf, size_t cap)
 {
-	if (t->kind == XC_STR || t->kind == XC_BYTES)
+	if (t->kind == EX_STR || t->kind == EX_BYTES)
 		return t->array ? "Array(String)" : "String";
-	snprintf(buf, cap, "%s%s%d%s", t->array ? "Array(" : "", t->kind == XC_INT ? "Int" : "UInt",
+	snprintf(buf, cap, "%s%s%d%s", t->array ? "Array(" : "", t->kind == EX_INT ? "Int" : "UInt",
 		 t->bits, t->array ? ")" : "");
 	return buf;
 }
 
 /* @xt's columns: @n, named and typed (a Native block's column header) */
-static int cols_init(struct xch_table *xt, int n, const char *const *names,
-		     const struct xc_type *types)
+static int cols_init(struct ch_table *xt, int n, const char *const *names,
+		     const struct ex_type *types)
 {
 	char buf[32];
 
@@ -40,7 +40,7 @@ static int cols_init(struct xch_table *xt, int n, const char *const *names,
 	return 0;
 }
 
-void xch_cols_free(struct xch_table *xt)
+void ch_cols_free(struct ch_table *xt)
 {
 	for (int k = 0; xt->cols && k < xt->nr_cols; k++) {
 		bb_free(&xt->cols[k].data);
@@ -55,9 +55,9 @@ void xch_cols_free(struct xch_table *xt)
 /* "db.`name`" into r->sql */
 static void qname(struct engine_run *r, const char *db, const char *name)
 {
-	xch_sql_cat(r, db);
-	xch_sql_cat(r, ".");
-	xc_quote(&r->sql, name, '`');
+	ch_sql_cat(r, db);
+	ch_sql_cat(r, ".");
+	ex_quote(&r->sql, name, '`');
 }
 
 /* @name's local table (and its Distributed table when sharded) on every
@@ -69,32 +69,32 @@ static int create(struct engine_run *r, const char *name, const char *cols, cons
 
 	for (int s = 0; s < r->nr_srv; s++) {
 		r->sql.len = 0;
-		xch_sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
+		ch_sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
 		qname(r, r->local, name);
-		xch_sql_cat(r, " (");
-		xch_sql_cat(r, cols);
-		xch_sql_cat(r, ") ENGINE = MergeTree() PARTITION BY ");
-		xch_sql_cat(r, key);
-		xch_sql_cat(r, " ORDER BY (");
-		xch_sql_cat(r, order);
-		xch_sql_cat(r, ")");
-		if ((rc = xch_query(r, s, xch_sql_done(r), name, err)))
+		ch_sql_cat(r, " (");
+		ch_sql_cat(r, cols);
+		ch_sql_cat(r, ") ENGINE = MergeTree() PARTITION BY ");
+		ch_sql_cat(r, key);
+		ch_sql_cat(r, " ORDER BY (");
+		ch_sql_cat(r, order);
+		ch_sql_cat(r, ")");
+		if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
 			return rc;
 		if (r->nr_srv == 1)
 			continue;
 		r->sql.len = 0;
-		xch_sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
+		ch_sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
 		qname(r, r->db, name);
-		xch_sql_cat(r, " AS ");
+		ch_sql_cat(r, " AS ");
 		qname(r, r->local, name);
-		xch_sql_cat(r, " ENGINE = Distributed(");
-		xch_sql_cat(r, r->cluster);
-		xch_sql_cat(r, ", ");
-		xch_sql_cat(r, r->local);
-		xch_sql_cat(r, ", ");
-		xc_quote(&r->sql, name, '`');
-		xch_sql_cat(r, ", rand())");
-		if ((rc = xch_query(r, s, xch_sql_done(r), name, err)))
+		ch_sql_cat(r, " ENGINE = Distributed(");
+		ch_sql_cat(r, r->cluster);
+		ch_sql_cat(r, ", ");
+		ch_sql_cat(r, r->local);
+		ch_sql_cat(r, ", ");
+		ex_quote(&r->sql, name, '`');
+		ch_sql_cat(r, ", rand())");
+		if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
 			return rc;
 	}
 	return 0;
@@ -110,27 +110,27 @@ static int view(struct engine_run *r, const char *name, const char *key, struct 
 	snprintf(vname, sizeof(vname), "done__%s", name);
 	for (int s = 0; s < r->nr_srv; s++) {
 		r->sql.len = 0;
-		xch_sql_cat(r, "DROP TABLE IF EXISTS ");
+		ch_sql_cat(r, "DROP TABLE IF EXISTS ");
 		qname(r, r->db, vname);
-		if ((rc = xch_query(r, s, xch_sql_done(r), vname, err)))
+		if ((rc = ch_query(r, s, ch_sql_done(r), vname, err)))
 			return rc;
 		r->sql.len = 0;
-		xch_sql_cat(r, "CREATE VIEW ");
+		ch_sql_cat(r, "CREATE VIEW ");
 		qname(r, r->db, vname);
-		xch_sql_cat(r, " AS SELECT * FROM ");
+		ch_sql_cat(r, " AS SELECT * FROM ");
 		qname(r, r->db, name);
-		xch_sql_cat(r, " WHERE ");
-		xch_sql_cat(r, key);
-		xch_sql_cat(r, " GLOBAL IN (SELECT id FROM ");
+		ch_sql_cat(r, " WHERE ");
+		ch_sql_cat(r, key);
+		ch_sql_cat(r, " GLOBAL IN (SELECT id FROM ");
 		qname(r, r->db, "recordings");
-		xch_sql_cat(r, " WHERE completed = 1)");
-		if ((rc = xch_query(r, s, xch_sql_done(r), vname, err)))
+		ch_sql_cat(r, " WHERE completed = 1)");
+		if ((rc = ch_query(r, s, ch_sql_done(r), vname, err)))
 			return rc;
 	}
 	return 0;
 }
 
-void xch_have_free(struct engine_run *r)
+void ch_have_free(struct engine_run *r)
 {
 	for (int i = 0; i < r->nr_have; i++) {
 		free(r->have_names[i]);
@@ -148,14 +148,14 @@ static int have_read(struct engine_run *r, int s, const char *name, struct tb_er
 	char *p, *line, *save = NULL;
 	int rc;
 
-	xch_have_free(r);
+	ch_have_free(r);
 	r->sql.len = 0;
-	xch_sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
-	xch_sql_cat(r, r->local);
-	xch_sql_cat(r, "' AND table = '");
-	xch_sql_cat(r, name);       /* ec_names_build: [A-Za-z0-9_] only */
-	xch_sql_cat(r, "' FORMAT TabSeparated");
-	if ((rc = xch_query(r, s, xch_sql_done(r), name, err)))
+	ch_sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
+	ch_sql_cat(r, r->local);
+	ch_sql_cat(r, "' AND table = '");
+	ch_sql_cat(r, name);       /* ec_names_build: [A-Za-z0-9_] only */
+	ch_sql_cat(r, "' FORMAT TabSeparated");
+	if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
 		return rc;
 	bb_put(&r->resp.body, "", 1);
 	if (r->resp.body.oom)
@@ -180,7 +180,7 @@ static int have_read(struct engine_run *r, int s, const char *name, struct tb_er
 	return 0;
 }
 
-static int xch_have(void *ctx, const char *name, const struct xc_type *type)
+static int ch_have(void *ctx, const char *name, const struct ex_type *type)
 {
 	struct engine_run *r = ctx;
 	char buf[32];
@@ -193,18 +193,18 @@ static int xch_have(void *ctx, const char *name, const struct xc_type *type)
 }
 
 /* the batch columns of a format's table: the common ones, then its fields' */
-static int table_cols(struct xch_table *xt, const struct xc_table *t)
+static int table_cols(struct ch_table *xt, const struct ex_table *t)
 {
-	size_t n = XC_NR_COMMON + t->dec->nr;
+	size_t n = EX_NR_COMMON + t->dec->nr;
 	const char **names = calloc(n, sizeof(*names));
-	struct xc_type *types = calloc(n, sizeof(*types));
+	struct ex_type *types = calloc(n, sizeof(*types));
 	int rc = -1;
 
 	if (names && types) {
 		for (size_t k = 0; k < n; k++) {
-			names[k] = k < XC_NR_COMMON ? xc_common_names[k] : t->cols[k - XC_NR_COMMON];
-			types[k] = k < XC_NR_COMMON ? xc_common_types[k] :
-				   t->types[k - XC_NR_COMMON];
+			names[k] = k < EX_NR_COMMON ? ex_common_names[k] : t->cols[k - EX_NR_COMMON];
+			types[k] = k < EX_NR_COMMON ? ex_common_types[k] :
+				   t->types[k - EX_NR_COMMON];
 		}
 		rc = cols_init(xt, (int)n, names, types);
 	}
@@ -219,10 +219,10 @@ static const char *const common_cols =
 	"`common_preempt_count` UInt8";
 
 /* The table of @t's format on every server: created, or given the columns it lacks. */
-int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
 	const struct tp_decoder *d = t->dec;
-	struct xch_table *xt = calloc(1, sizeof(*xt));
+	struct ch_table *xt = calloc(1, sizeof(*xt));
 	struct bytebuf cols = { 0 };
 	char buf[32];
 	int rc, altered = 0;
@@ -230,12 +230,12 @@ int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err
 	if (!xt)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	t->target = xt;
-	if ((rc = have_read(r, 0, t->name, err)) || (rc = xc_table_columns(t, xch_have, r, err)))
+	if ((rc = have_read(r, 0, t->name, err)) || (rc = ex_table_columns(t, ch_have, r, err)))
 		goto out;
 	bb_put(&cols, common_cols, strlen(common_cols));
 	for (size_t i = 0; i < d->nr; i++) {
 		bb_put(&cols, ", ", 2);
-		xc_quote(&cols, t->cols[i], '`');
+		ex_quote(&cols, t->cols[i], '`');
 		bb_put(&cols, " ", 1);
 		{
 			const char *ty = ch_type(&t->types[i], buf, sizeof(buf));
@@ -256,17 +256,17 @@ int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err
 		if ((rc = have_read(r, s, t->name, err)))
 			goto out;
 		for (size_t i = 0; i < d->nr; i++) {
-			if (xch_have(r, t->cols[i], &t->types[i]) > 0)
+			if (ch_have(r, t->cols[i], &t->types[i]) > 0)
 				continue;
 			for (int dist = 0; dist < (r->nr_srv > 1 ? 2 : 1); dist++) {
 				r->sql.len = 0;
-				xch_sql_cat(r, "ALTER TABLE ");
+				ch_sql_cat(r, "ALTER TABLE ");
 				qname(r, dist ? r->db : r->local, t->name);
-				xch_sql_cat(r, " ADD COLUMN ");
-				xc_quote(&r->sql, t->cols[i], '`');
-				xch_sql_cat(r, " ");
-				xch_sql_cat(r, ch_type(&t->types[i], buf, sizeof(buf)));
-				if ((rc = xch_query(r, s, xch_sql_done(r), t->name, err)))
+				ch_sql_cat(r, " ADD COLUMN ");
+				ex_quote(&r->sql, t->cols[i], '`');
+				ch_sql_cat(r, " ");
+				ch_sql_cat(r, ch_type(&t->types[i], buf, sizeof(buf)));
+				if ((rc = ch_query(r, s, ch_sql_done(r), t->name, err)))
 					goto out;
 			}
 			altered = 1;
@@ -277,28 +277,28 @@ int xch_table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err
 		goto out;
 	/* the INSERT, into the local table of the recording's shard */
 	r->sql.len = 0;
-	xch_sql_cat(r, "INSERT INTO ");
+	ch_sql_cat(r, "INSERT INTO ");
 	qname(r, r->local, t->name);
-	xch_sql_cat(r, " (`common_recording`, `common_time`, `common_cpu`, `common_pid`, `common_tid`, "
+	ch_sql_cat(r, " (`common_recording`, `common_time`, `common_cpu`, `common_pid`, `common_tid`, "
 		"`common_comm`, `common_flags`, `common_preempt_count`");
 	for (size_t i = 0; i < d->nr; i++) {
-		xch_sql_cat(r, ", ");
-		xc_quote(&r->sql, t->cols[i], '`');
+		ch_sql_cat(r, ", ");
+		ex_quote(&r->sql, t->cols[i], '`');
 	}
-	xch_sql_cat(r, ") FORMAT Native");
-	xt->insert = strdup(xch_sql_done(r));
+	ch_sql_cat(r, ") FORMAT Native");
+	xt->insert = strdup(ch_sql_done(r));
 	if (!xt->insert || table_cols(xt, t))
 		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	else
 		t->ready = 1;
 out:
 	bb_free(&cols);
-	xch_have_free(r);
+	ch_have_free(r);
 	return rc;
 }
 
 /* The shard of this recording: its id picks it. */
-int xch_shard(const struct engine_run *r)
+int ch_shard(const struct engine_run *r)
 {
 	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
 }
@@ -313,10 +313,10 @@ static int drop_old(struct engine_run *r, struct tb_err *err)
 	snprintf(id, sizeof(id), "%llu", (unsigned long long)r->x.rec.id);
 	for (int s = 0; s < r->nr_srv && !rc; s++) {
 		r->sql.len = 0;
-		xch_sql_cat(r, "SELECT name FROM system.tables WHERE database = '");
-		xch_sql_cat(r, r->local);
-		xch_sql_cat(r, "' AND engine LIKE '%MergeTree' FORMAT TabSeparated");
-		if ((rc = xch_query(r, s, xch_sql_done(r), NULL, err)))
+		ch_sql_cat(r, "SELECT name FROM system.tables WHERE database = '");
+		ch_sql_cat(r, r->local);
+		ch_sql_cat(r, "' AND engine LIKE '%MergeTree' FORMAT TabSeparated");
+		if ((rc = ch_query(r, s, ch_sql_done(r), NULL, err)))
 			break;
 		bb_put(&r->resp.body, "", 1);
 		free(tables);
@@ -329,11 +329,11 @@ static int drop_old(struct engine_run *r, struct tb_err *err)
 		for (line = strtok_r(tables, "\n", &save); line && !rc;
 		     line = strtok_r(NULL, "\n", &save)) {
 			r->sql.len = 0;
-			xch_sql_cat(r, "ALTER TABLE ");
+			ch_sql_cat(r, "ALTER TABLE ");
 			qname(r, r->local, line);
-			xch_sql_cat(r, " DROP PARTITION ");
-			xch_sql_cat(r, id);
-			rc = xch_query(r, s, xch_sql_done(r), line, err);
+			ch_sql_cat(r, " DROP PARTITION ");
+			ch_sql_cat(r, id);
+			rc = ch_query(r, s, ch_sql_done(r), line, err);
 		}
 	}
 	free(tables);
@@ -347,9 +347,9 @@ static const char *const rec_cols =
 	"`nr_events` UInt64, `clockid` Nullable(UInt32), `clock_wall_ns` Nullable(UInt64), "
 	"`clock_ref_ns` Nullable(UInt64), `syscall_map` String, `completed` UInt8";
 
-static int ready_one(void *r, struct xc_table *t, struct tb_err *err)
+static int ready_one(void *r, struct ex_table *t, struct tb_err *err)
 {
-	return xch_table_ready(r, t, err);
+	return ch_table_ready(r, t, err);
 }
 
 /* The samples table (export_samples.c) and its view on every server. */
@@ -359,49 +359,49 @@ static int samples_ready(struct engine_run *r, struct tb_err *err)
 	char buf[32];
 	int rc;
 
-	for (int k = 0; k < XC_NR_SAMPLE; k++) {
-		const char *ty = ch_type(&xc_sample_types[k], buf, sizeof(buf));
+	for (int k = 0; k < EX_NR_SAMPLE; k++) {
+		const char *ty = ch_type(&ex_sample_types[k], buf, sizeof(buf));
 
-		xc_quote(&cols, xc_sample_names[k], '`');
+		ex_quote(&cols, ex_sample_names[k], '`');
 		bb_put(&cols, " ", 1);
 		bb_put(&cols, ty, strlen(ty));
-		bb_put(&cols, k + 1 < XC_NR_SAMPLE ? ", " : "", k + 1 < XC_NR_SAMPLE ? 2 : 1);
+		bb_put(&cols, k + 1 < EX_NR_SAMPLE ? ", " : "", k + 1 < EX_NR_SAMPLE ? 2 : 1);
 	}
 	if (cols.oom)
 		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	else if (!(rc = create(r, XC_SAMPLES, (const char *)cols.p, "common_recording",
+	else if (!(rc = create(r, EX_SAMPLES, (const char *)cols.p, "common_recording",
 			       "common_recording, common_time", err)))
-		rc = view(r, XC_SAMPLES, "common_recording", err);
+		rc = view(r, EX_SAMPLES, "common_recording", err);
 	bb_free(&cols);
 	if (rc)
 		return rc;
-	r->samples.name = XC_SAMPLES;
+	r->samples.name = EX_SAMPLES;
 	r->samples.target = &r->samples_rows;
 	r->sql.len = 0;
-	xch_sql_cat(r, "INSERT INTO ");
-	qname(r, r->local, XC_SAMPLES);
-	xch_sql_cat(r, " FORMAT Native");
-	r->samples_rows.insert = xch_sql_done(r) ? strdup((const char *)r->sql.p) : NULL;
+	ch_sql_cat(r, "INSERT INTO ");
+	qname(r, r->local, EX_SAMPLES);
+	ch_sql_cat(r, " FORMAT Native");
+	r->samples_rows.insert = ch_sql_done(r) ? strdup((const char *)r->sql.p) : NULL;
 	if (!r->samples_rows.insert ||
-	    cols_init(&r->samples_rows, XC_NR_SAMPLE, xc_sample_names, xc_sample_types))
+	    cols_init(&r->samples_rows, EX_NR_SAMPLE, ex_sample_names, ex_sample_types))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	r->samples.ready = 1;
 	return 0;
 }
 
 /* The databases, the base tables, every format's table; the old copy dropped. */
-int xch_open_target(struct engine_run *r, struct tb_err *err)
+int ch_open_target(struct engine_run *r, struct tb_err *err)
 {
 	int rc;
 
-	xc_finish_id(&r->x);
+	ex_finish_id(&r->x);
 	r->opened = 1;
 	for (int s = 0; s < r->nr_srv; s++)
 		for (int k = 0; k < (r->nr_srv > 1 ? 2 : 1); k++) {
 			r->sql.len = 0;
-			xch_sql_cat(r, "CREATE DATABASE IF NOT EXISTS ");
-			xch_sql_cat(r, k ? r->local : r->db);
-			if ((rc = xch_query(r, s, xch_sql_done(r), NULL, err)))
+			ch_sql_cat(r, "CREATE DATABASE IF NOT EXISTS ");
+			ch_sql_cat(r, k ? r->local : r->db);
+			if ((rc = ch_query(r, s, ch_sql_done(r), NULL, err)))
 				return rc;
 		}
 	if ((rc = create(r, "recordings", rec_cols, "id", "id", err)) ||
@@ -413,7 +413,7 @@ int xch_open_target(struct engine_run *r, struct tb_err *err)
 	    (rc = view(r, "syscalls", "recording", err)) ||
 	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))
 		return rc;
-	if ((rc = xc_tables_ready(&r->x, ready_one, r, err)))
+	if ((rc = ex_tables_ready(&r->x, ready_one, r, err)))
 		return rc;
 	return drop_old(r, err);
 }

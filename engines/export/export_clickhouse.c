@@ -56,8 +56,8 @@ static int query_body(struct engine_run *r, int s, const char *sql, const void *
 
 static int sender_wait(struct engine_run *r, struct tb_err *err);
 
-int xch_query(struct engine_run *r, int s, const char *sql, const char *table,
-		 struct tb_err *err)
+int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
+	     struct tb_err *err)
 {
 	int rc = sender_wait(r, err);     /* one request at a time on a connection */
 
@@ -67,12 +67,12 @@ int xch_query(struct engine_run *r, int s, const char *sql, const char *table,
 	return query_body(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
 }
 
-void xch_sql_cat(struct engine_run *r, const char *s)
+void ch_sql_cat(struct engine_run *r, const char *s)
 {
 	bb_put(&r->sql, s, strlen(s));
 }
 
-const char *xch_sql_done(struct engine_run *r)
+const char *ch_sql_done(struct engine_run *r)
 {
 	bb_put(&r->sql, "", 1);
 	return (const char *)r->sql.p;
@@ -162,7 +162,7 @@ out:
 	return rc;
 }
 
-int xch_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
+int ch_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 	int rc;
@@ -172,7 +172,7 @@ int xch_start(struct engine_run **run, const struct engine_start *st, struct tb_
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if ((rc = parse_url(r, st->target, err)))
 		return rc;
-	return xc_init(&r->x, st, err);
+	return ex_init(&r->x, st, err);
 }
 
 /* ---- RowBinary (the small tables) and the values of Native columns ---- */
@@ -195,7 +195,7 @@ static inline void put_str(struct bytebuf *b, const char *s, size_t n)
 static int put_text(struct engine_run *r, struct bytebuf *b, const unsigned char *p, size_t len)
 {
 	size_t n;
-	const char *s = xc_utf8(&r->x, p, len, &n);
+	const char *s = ex_utf8(&r->x, p, len, &n);
 
 	if (!s)
 		return -1;
@@ -216,7 +216,7 @@ static void *sender_main(void *arg)
 			break;
 		pthread_mutex_unlock(&sd->mu);
 		/* the main thread leaves the connection, url and resp alone while busy */
-		sd->rc = query_body(r, xch_shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
+		sd->rc = query_body(r, ch_shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
 				    &sd->err);
 		pthread_mutex_lock(&sd->mu);
 		sd->busy = 0;
@@ -266,7 +266,7 @@ static void sender_stop(struct engine_run *r)
 
 /* The batch's columns as one Native block in xt->rows (no BlockInfo over
  * HTTP): columns, rows, then each column's header, its ends, its values. */
-static int block(struct xch_table *xt)
+static int block(struct ch_table *xt)
 {
 	int oom = 0;
 
@@ -288,9 +288,9 @@ static int block(struct xch_table *xt)
 }
 
 /* Hand @t's rows to the sender (after the batch before it went through). */
-static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+static int flush_table(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
-	struct xch_table *xt = t->target;
+	struct ch_table *xt = t->target;
 	struct sender *sd = &r->snd;
 	struct bytebuf swap;
 	int rc;
@@ -304,7 +304,7 @@ static int flush_table(struct engine_run *r, struct xc_table *t, struct tb_err *
 		pthread_cond_init(&sd->cv, NULL);
 		if (pthread_create(&sd->th, NULL, sender_main, r)) {
 			/* no thread: send it here */
-			rc = query_body(r, xch_shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
+			rc = query_body(r, ch_shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
 					err);
 			xt->rows.len = 0;
 			xt->nr_rows = 0;
@@ -335,8 +335,8 @@ static inline void col_end(struct ch_col *c, uint64_t n)
 	put_n(&c->ends, c->nr_elems, 8);
 }
 
-/* the common columns (the first @nr of xc_common_names) of a row */
-static int put_common(struct engine_run *r, struct ch_col *col, const struct xc_common *c, int nr)
+/* the common columns (the first @nr of ex_common_names) of a row */
+static int put_common(struct engine_run *r, struct ch_col *col, const struct ex_common *c, int nr)
 {
 	put_n(&col[0].data, r->x.rec.id, 8);
 	put_n(&col[1].data, c->time, 8);
@@ -353,9 +353,9 @@ static int put_common(struct engine_run *r, struct ch_col *col, const struct xc_
 }
 
 /* a row's end: the batch goes when it is full */
-static int row_done(struct engine_run *r, struct xc_table *t, size_t bytes, struct tb_err *err)
+static int row_done(struct engine_run *r, struct ex_table *t, size_t bytes, struct tb_err *err)
 {
-	struct xch_table *xt = t->target;
+	struct ch_table *xt = t->target;
 
 	xt->nr_bytes += bytes;
 	if (++xt->nr_rows >= BATCH_ROWS || xt->nr_bytes >= BATCH_BYTES)
@@ -364,14 +364,14 @@ static int row_done(struct engine_run *r, struct xc_table *t, size_t bytes, stru
 }
 
 /* a row of the samples table */
-static int put_sample(struct engine_run *r, const struct pd_event *ev, const struct xc_common *c,
+static int put_sample(struct engine_run *r, const struct pd_event *ev, const struct ex_common *c,
 		      struct tb_err *err)
 {
 	struct ch_col *col = r->samples_rows.cols;
-	struct xc_sample s;
+	struct ex_sample s;
 	int rc, bad;
 
-	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+	if ((rc = ex_sample_of(&r->x, ev, &s, err)))
 		return rc;
 	bad = put_common(r, col, c, 6);
 	bad |= put_text(r, &col[6].data, (const unsigned char *)s.event, strlen(s.event));
@@ -395,30 +395,30 @@ static int put_sample(struct engine_run *r, const struct pd_event *ev, const str
 	return row_done(r, &r->samples, 100 + s.nr * 48, err);
 }
 
-int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+int ch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
-	struct xc_common c;
-	struct xc_table *t;
+	struct ex_common c;
+	struct ex_table *t;
 	struct ch_col *col;
 	size_t bytes = 40;
 	int rc;
 
-	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
+	if ((rc = ex_event(&r->x, ev, &c, &t, err)))
 		return rc;
 	if (!r->opened) {
-		if ((rc = xch_open_target(r, err)))
+		if ((rc = ch_open_target(r, err)))
 			return rc;
-		if (t && !(t = xc_table_of(&r->x, ev->evsel->dec, err)))
+		if (t && !(t = ex_table_of(&r->x, ev->evsel->dec, err)))
 			return err->code;
 	}
 	if (!t)
 		return put_sample(r, ev, &c, err);
-	if (!t->ready && (rc = xch_table_ready(r, t, err)))
+	if (!t->ready && (rc = ch_table_ready(r, t, err)))
 		return rc;
-	col = ((struct xch_table *)t->target)->cols;
-	if (put_common(r, col, &c, XC_NR_COMMON))
+	col = ((struct ch_table *)t->target)->cols;
+	if (put_common(r, col, &c, EX_NR_COMMON))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	col += XC_NR_COMMON;
+	col += EX_NR_COMMON;
 	for (size_t i = 0; i < t->dec->nr; i++) {
 		struct bytebuf *b = &col[i].data;
 		struct ec_value v;
@@ -452,7 +452,7 @@ int xch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *er
 		default:       /* outside the record (tp_decoder_check makes it rare): empty */
 			if (t->types[i].array)
 				col_end(&col[i], 0);
-			else if (t->types[i].kind == XC_STR || t->types[i].kind == XC_BYTES)
+			else if (t->types[i].kind == EX_STR || t->types[i].kind == EX_BYTES)
 				put_len(b, 0);
 			else
 				put_n(b, 0, size);
@@ -480,13 +480,13 @@ static void put_opt_num(struct bytebuf *b, int have, uint64_t v, int bytes)
 /* every table's last batch, threads, syscalls, then the recording's row */
 static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 {
-	const struct xc_recording *rec = &r->x.rec;
+	const struct ex_recording *rec = &r->x.rec;
 	struct bytebuf b = { 0 };
 	char sql[256];
 	int rc = 0;
 
 	for (size_t i = 0; i < r->x.tables.nr && !rc; i++) {
-		struct xc_table *t = idtable_at(&r->x.tables, i);
+		struct ex_table *t = idtable_at(&r->x.tables, i);
 
 		if (t->ready)
 			rc = flush_table(r, t, err);
@@ -498,7 +498,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
-		const struct xc_thread *th = &r->x.threads[i];
+		const struct ex_thread *th = &r->x.threads[i];
 
 		if (!th->comm)
 			continue;
@@ -508,7 +508,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 		put_text(r, &b, (const unsigned char *)th->comm, strlen(th->comm));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`threads` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, xch_shard(r), sql, b.p, b.len, "threads", err)))
+	if (b.len && (rc = query_body(r, ch_shard(r), sql, b.p, b.len, "threads", err)))
 		goto out;
 	b.len = 0;
 	for (uint32_t i = 0; rec->syscalls && i < rec->syscalls->nr; i++) {
@@ -518,7 +518,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 			 strlen(rec->syscalls->ents[i].name));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`syscalls` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, xch_shard(r), sql, b.p, b.len, "syscalls", err)))
+	if (b.len && (rc = query_body(r, ch_shard(r), sql, b.p, b.len, "syscalls", err)))
 		goto out;
 	b.len = 0;
 	put_n(&b, rec->id, 8);
@@ -542,19 +542,19 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	}
 	/* the last write: the recording counts as complete only now */
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`recordings` FORMAT RowBinary", r->local);
-	rc = query_body(r, xch_shard(r), sql, b.p, b.len, "recordings", err);
+	rc = query_body(r, ch_shard(r), sql, b.p, b.len, "recordings", err);
 out:
 	bb_free(&b);
 	return rc;
 }
 
-int xch_stop(struct engine_run *r, struct tb_err *err)
+int ch_stop(struct engine_run *r, struct tb_err *err)
 {
 	int failed = r->x.st && r->x.st->failed ? *r->x.st->failed : 0, rc = 0;
 
 	/* refused before its first event: nothing written */
 	if (r->x.st && !r->opened && !failed)
-		rc = xch_open_target(r, err);
+		rc = ch_open_target(r, err);
 	/* a damaged recording: its intact events, the row saying incomplete;
 	 * a server error: no row, so the next export drops what was sent */
 	if (r->snd.started && !rc)
@@ -563,14 +563,14 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 		rc = write_tail(r, !failed, err);
 	sender_stop(r);
 	for (size_t i = 0; i < r->x.tables.nr; i++) {
-		struct xc_table *t = idtable_at(&r->x.tables, i);
-		struct xch_table *xt = t->target;
+		struct ex_table *t = idtable_at(&r->x.tables, i);
+		struct ch_table *xt = t->target;
 
 		if (xt)
-			xch_cols_free(xt);
+			ch_cols_free(xt);
 		free(xt);
 	}
-	xch_cols_free(&r->samples_rows);
+	ch_cols_free(&r->samples_rows);
 	for (int s = 0; s < r->nr_srv; s++) {
 		http_close(&r->srv[s].http);
 		free(r->srv[s].name);
@@ -582,8 +582,8 @@ int xch_stop(struct engine_run *r, struct tb_err *err)
 	bb_free(&r->sql);
 	bb_free(&r->url);
 	bb_free(&r->resp.body);
-	xch_have_free(r);
-	xc_free(&r->x);
+	ch_have_free(r);
+	ex_free(&r->x);
 	free(r);
 	return rc;
 }

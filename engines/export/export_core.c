@@ -14,16 +14,16 @@
 
 #define FEAT_CLOCK_DATA 29       /* perf's HEADER_CLOCK_DATA */
 
-const char *const xc_common_names[XC_NR_COMMON] = {
+const char *const ex_common_names[EX_NR_COMMON] = {
 	"common_recording", "common_time", "common_cpu", "common_pid", "common_tid",
 	"common_comm", "common_flags", "common_preempt_count",
 };
-const struct xc_type xc_common_types[XC_NR_COMMON] = {
-	{ XC_UINT, 64, 0 }, { XC_UINT, 64, 0 }, { XC_INT, 32, 0 }, { XC_INT, 32, 0 },
-	{ XC_INT, 32, 0 }, { XC_STR, 0, 0 }, { XC_UINT, 8, 0 }, { XC_UINT, 8, 0 },
+const struct ex_type ex_common_types[EX_NR_COMMON] = {
+	{ EX_UINT, 64, 0 }, { EX_UINT, 64, 0 }, { EX_INT, 32, 0 }, { EX_INT, 32, 0 },
+	{ EX_INT, 32, 0 }, { EX_STR, 0, 0 }, { EX_UINT, 8, 0 }, { EX_UINT, 8, 0 },
 };
 
-void xc_type_of(const struct tp_field *f, struct xc_type *t)
+void ex_type_of(const struct tp_field *f, struct ex_type *t)
 {
 	int size = f->kind == TP_ARRAY ? f->elem_size : f->size;
 
@@ -32,35 +32,29 @@ void xc_type_of(const struct tp_field *f, struct xc_type *t)
 	case TP_INT:
 	case TP_UINT:
 	case TP_ARRAY:
-		t->kind = f->is_signed ? XC_INT : XC_UINT;
+		t->kind = f->is_signed ? EX_INT : EX_UINT;
 		t->bits = size == 1 ? 8 : size == 2 ? 16 : size == 4 ? 32 : 64;
 		t->array = f->kind == TP_ARRAY;
 		break;
 	case TP_STRING:
-		t->kind = XC_STR;
+		t->kind = EX_STR;
 		break;
 	default:
-		t->kind = XC_BYTES;
+		t->kind = EX_BYTES;
 		break;
 	}
 }
 
-const char *xc_type_tag(const struct xc_type *t, char *buf, size_t cap)
+const char *ex_type_tag(const struct ex_type *t, char *buf, size_t cap)
 {
-	if (t->kind == XC_STR)
+	if (t->kind == EX_STR)
 		snprintf(buf, cap, t->array ? "array_string" : "string");
-	else if (t->kind == XC_BYTES)
+	else if (t->kind == EX_BYTES)
 		snprintf(buf, cap, "bytes");
 	else
 		snprintf(buf, cap, "%s%s%d", t->array ? "array_" : "",
-			 t->kind == XC_INT ? "int" : "uint", t->bits);
+			 t->kind == EX_INT ? "int" : "uint", t->bits);
 	return buf;
-}
-
-int xc_type_eq(const struct xc_type *a, const struct xc_type *b)
-{
-	return a->kind == b->kind && a->array == b->array &&
-	       (a->kind == XC_STR || a->kind == XC_BYTES || a->bits == b->bits);
 }
 
 /* FNV-1a, 64 bits */
@@ -112,7 +106,7 @@ static int hash_range(int fd, uint64_t off, uint64_t len, uint64_t *h)
 /* perf's clock-data feature: u32 version, u32 clockid, u64 wall-clock ns,
  * u64 clockid ns, read from the feature index (one {offset, size} per set
  * bit, in bit order) */
-static void read_clock_data(struct xc_run *x, int fd, uint64_t feat_off, uint64_t file_size)
+static void read_clock_data(struct ex_run *x, int fd, uint64_t feat_off, uint64_t file_size)
 {
 	struct pd_session *s = x->st->session;
 	unsigned char sec[16], body[24];
@@ -138,7 +132,7 @@ static void read_clock_data(struct xc_run *x, int fd, uint64_t feat_off, uint64_
 
 /* The file-mode id: everything but the data section. 0, or -1 when the
  * file cannot be read so (a pipe, an unfinished recording). */
-static int file_id(struct xc_run *x)
+static int file_id(struct ex_run *x)
 {
 	struct pd_session *s = x->st->session;
 	uint64_t data_off, data_size, feat_off, h = 0xcbf29ce484222325ULL;
@@ -165,7 +159,7 @@ static int file_id(struct xc_run *x)
 	return r;
 }
 
-char *xc_cmdline_join(const struct pd_header_info *info)
+char *ex_cmdline_join(const struct pd_header_info *info)
 {
 	size_t n = 1;
 	char *s;
@@ -186,14 +180,14 @@ char *xc_cmdline_join(const struct pd_header_info *info)
 	return s;
 }
 
-int xc_init(struct xc_run *x, const struct engine_start *st, struct tb_err *err)
+int ex_init(struct ex_run *x, const struct engine_start *st, struct tb_err *err)
 {
 	struct pd_session *s = st->session;
 	const struct pd_header_info *h = pd_session_info(s);
 
 	memset(x, 0, sizeof(*x));
 	x->st = st;
-	idtable_init(&x->tables, sizeof(struct xc_table));
+	idtable_init(&x->tables, sizeof(struct ex_table));
 	if (ec_names_build(&x->names, s, "__", st->log, st->log_ctx))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	x->rec.hostname = h->hostname;
@@ -201,7 +195,7 @@ int xc_init(struct xc_run *x, const struct engine_start *st, struct tb_err *err)
 	x->rec.arch = h->arch;
 	x->rec.version = h->version;
 	x->rec.nr_cpus = h->has_nrcpus ? (int64_t)h->nr_cpus_avail : -1;
-	x->rec.cmdline = xc_cmdline_join(h);
+	x->rec.cmdline = ex_cmdline_join(h);
 	x->rec.syscalls = ec_syscall_map(s, &x->builtin);
 	x->rec.syscall_source = !x->rec.syscalls ? "none" :
 				x->rec.syscalls == &x->builtin ? "built-in" : "recording";
@@ -225,7 +219,7 @@ int xc_init(struct xc_run *x, const struct engine_start *st, struct tb_err *err)
 	return 0;
 }
 
-void xc_finish_id(struct xc_run *x)
+void ex_finish_id(struct ex_run *x)
 {
 	if (!x->rec.id_final) {
 		x->rec.id = mix(x->hash);
@@ -233,7 +227,7 @@ void xc_finish_id(struct xc_run *x)
 	}
 }
 
-static void free_table(struct xc_table *t)
+static void free_table(struct ex_table *t)
 {
 	if (t->cols)
 		for (size_t i = 0; i < t->dec->nr; i++)
@@ -242,10 +236,10 @@ static void free_table(struct xc_table *t)
 	free(t->types);
 }
 
-void xc_free(struct xc_run *x)
+void ex_free(struct ex_run *x)
 {
 	for (size_t i = 0; i < x->tables.nr; i++) {
-		struct xc_table *t = idtable_at(&x->tables, i);
+		struct ex_table *t = idtable_at(&x->tables, i);
 
 		if (t->dec)
 			free_table(t);
@@ -263,10 +257,10 @@ void xc_free(struct xc_run *x)
 	free(x->chain_dso);
 }
 
-static int thread_grow(struct xc_run *x)
+static int thread_grow(struct ex_run *x)
 {
 	size_t n = x->nr_thread_slots * 2;
-	struct xc_thread *t = calloc(n, sizeof(*t)), *old = x->threads;
+	struct ex_thread *t = calloc(n, sizeof(*t)), *old = x->threads;
 
 	if (!t)
 		return -1;
@@ -286,7 +280,7 @@ static int thread_grow(struct xc_run *x)
 }
 
 /* The thread (pid, tid) with the comm it was last seen with. */
-static int thread_seen(struct xc_run *x, int32_t pid, int32_t tid, const char *comm)
+static int thread_seen(struct ex_run *x, int32_t pid, int32_t tid, const char *comm)
 {
 	size_t mask = x->nr_thread_slots - 1, j = (uint32_t)tid * 2654435761u & mask;
 
@@ -309,8 +303,8 @@ static int thread_seen(struct xc_run *x, int32_t pid, int32_t tid, const char *c
 	return 0;
 }
 
-int xc_event(struct xc_run *x, const struct pd_event *ev, struct xc_common *c,
-	     struct xc_table **tab, struct tb_err *err)
+int ex_event(struct ex_run *x, const struct pd_event *ev, struct ex_common *c,
+	     struct ex_table **tab, struct tb_err *err)
 {
 	const struct pd_sample *s = ev->sample;
 	const struct tp_decoder *d = ev->evsel->dec;
@@ -324,7 +318,7 @@ int xc_event(struct xc_run *x, const struct pd_event *ev, struct xc_common *c,
 			x->hash = fnv(x->hash, &s->time, sizeof(s->time));
 			if (raw)
 				x->hash = fnv(x->hash, raw, size);
-			xc_finish_id(x);
+			ex_finish_id(x);
 		}
 		x->rec.first_time = s->time;
 	}
@@ -342,13 +336,13 @@ int xc_event(struct xc_run *x, const struct pd_event *ev, struct xc_common *c,
 	*tab = NULL;
 	if (!d)
 		return 0;
-	*tab = xc_table_of(x, d, err);
+	*tab = ex_table_of(x, d, err);
 	return *tab ? 0 : err->code;
 }
 
-struct xc_table *xc_table_of(struct xc_run *x, const struct tp_decoder *d, struct tb_err *err)
+struct ex_table *ex_table_of(struct ex_run *x, const struct tp_decoder *d, struct tb_err *err)
 {
-	struct xc_table *t = idtable_slot(&x->tables, d->id);
+	struct ex_table *t = idtable_slot(&x->tables, d->id);
 
 	if (!t) {
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
@@ -367,8 +361,8 @@ struct xc_table *xc_table_of(struct xc_run *x, const struct tp_decoder *d, struc
 }
 
 struct ready_ctx {
-	struct xc_run *x;
-	int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err);
+	struct ex_run *x;
+	int (*ready)(void *ctx, struct ex_table *t, struct tb_err *err);
 	void *ctx;
 	struct tb_err *err;
 };
@@ -376,14 +370,14 @@ struct ready_ctx {
 static int ready_one(void *ctx, const struct tp_decoder *d)
 {
 	struct ready_ctx *c = ctx;
-	struct xc_table *t = xc_table_of(c->x, d, c->err);
+	struct ex_table *t = ex_table_of(c->x, d, c->err);
 
 	if (!t)
 		return c->err->code;
 	return t->ready ? 0 : c->ready(c->ctx, t, c->err);
 }
 
-int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t, struct tb_err *err),
+int ex_tables_ready(struct ex_run *x, int (*ready)(void *ctx, struct ex_table *t, struct tb_err *err),
 		    void *ctx, struct tb_err *err)
 {
 	struct ready_ctx c = { x, ready, ctx, err };
@@ -391,8 +385,8 @@ int xc_tables_ready(struct xc_run *x, int (*ready)(void *ctx, struct xc_table *t
 	return pd_session_for_each_decoder(x->st->session, ready_one, &c);
 }
 
-int xc_table_columns(struct xc_table *t,
-		     int (*have)(void *ctx, const char *name, const struct xc_type *type),
+int ex_table_columns(struct ex_table *t,
+		     int (*have)(void *ctx, const char *name, const struct ex_type *type),
 		     void *ctx, struct tb_err *err)
 {
 	const struct tp_decoder *d = t->dec;
@@ -407,15 +401,15 @@ int xc_table_columns(struct xc_table *t,
 
 		if (!name)
 			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		xc_type_of(&d->fields[i], &t->types[i]);
+		ex_type_of(&d->fields[i], &t->types[i]);
 		/* a field named like a common column keeps perf's meaning apart */
-		for (int k = 0; k < XC_NR_COMMON; k++)
-			if (!strcmp(name, xc_common_names[k]))
+		for (int k = 0; k < EX_NR_COMMON; k++)
+			if (!strcmp(name, ex_common_names[k]))
 				name[0] = 'C';
 		if (have(ctx, name, &t->types[i]) < 0) {
 			char *n2;
 
-			if (asprintf(&n2, "%s__%s", name, xc_type_tag(&t->types[i], tag,
+			if (asprintf(&n2, "%s__%s", name, ex_type_tag(&t->types[i], tag,
 								      sizeof(tag))) < 0)
 				n2 = NULL;
 			free(name);
@@ -458,7 +452,7 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 	return len;
 }
 
-const char *xc_utf8(struct xc_run *x, const unsigned char *p, size_t len, size_t *out_len)
+const char *ex_utf8(struct ex_run *x, const unsigned char *p, size_t len, size_t *out_len)
 {
 	size_t n = strnlen((const char *)p, len), o = 0, i = 0;
 
@@ -514,7 +508,7 @@ static size_t udec(char *buf, uint64_t v)
 	return n;
 }
 
-size_t xc_json_int(char *buf, uint64_t v, int is_signed)
+size_t ex_json_int(char *buf, uint64_t v, int is_signed)
 {
 	int neg = is_signed && (int64_t)v < 0;
 	uint64_t mag = neg ? -v : v;
@@ -531,7 +525,7 @@ size_t xc_json_int(char *buf, uint64_t v, int is_signed)
 	return n;
 }
 
-void xc_json_array(struct bytebuf *b, const struct ec_value *a)
+void ex_json_array(struct bytebuf *b, const struct ec_value *a)
 {
 	char num[32];
 
@@ -545,12 +539,12 @@ void xc_json_array(struct bytebuf *b, const struct ec_value *a)
 		if (e.kind == EC_NONE)
 			bb_put(b, "null", 4);
 		else
-			bb_put(b, num, xc_json_int(num, e.num, e.kind == EC_INT));
+			bb_put(b, num, ex_json_int(num, e.num, e.kind == EC_INT));
 	}
 	bb_put(b, "]", 1);
 }
 
-void xc_json_string(struct bytebuf *b, const char *s, size_t len)
+void ex_json_string(struct bytebuf *b, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t start = 0;
@@ -575,7 +569,7 @@ void xc_json_string(struct bytebuf *b, const char *s, size_t len)
 	bb_put(b, "\"", 1);
 }
 
-void xc_quote(struct bytebuf *b, const char *name, char q)
+void ex_quote(struct bytebuf *b, const char *name, char q)
 {
 	bb_put(b, &q, 1);
 	for (; *name; name++) {

@@ -9,13 +9,13 @@
 #include "export/export_core.h"
 
 struct engine_run {
-	struct xc_run x;
+	struct ex_run x;
 	const char *path;
 	FILE *out;
 	struct bytebuf line;
 };
 
-int xjson_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
+int json_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 
@@ -26,12 +26,12 @@ int xjson_start(struct engine_run **run, const struct engine_start *st, struct t
 	if (!r->path[0])
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "--export json:FILE needs a file name (or - for stdout)");
-	return xc_init(&r->x, st, err);
+	return ex_init(&r->x, st, err);
 }
 
 static int open_out(struct engine_run *r, struct tb_err *err)
 {
-	xc_finish_id(&r->x);
+	ex_finish_id(&r->x);
 	r->out = strcmp(r->path, "-") ? fopen(r->path, "w") : stdout;
 	if (!r->out)
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
@@ -55,7 +55,7 @@ static void num(struct engine_run *r, const char *k, uint64_t v, int is_signed)
 	char buf[32];
 
 	key(r, k);
-	bb_put(&r->line, buf, xc_json_int(buf, v, is_signed));
+	bb_put(&r->line, buf, ex_json_int(buf, v, is_signed));
 }
 
 static void str(struct engine_run *r, const char *k, const char *s)
@@ -68,9 +68,9 @@ static void str(struct engine_run *r, const char *k, const char *s)
 		put(r, "null");
 		return;
 	}
-	u = xc_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
+	u = ex_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
 	if (u)
-		xc_json_string(&r->line, u, n);
+		ex_json_string(&r->line, u, n);
 	else
 		r->line.oom = 1;
 }
@@ -94,15 +94,15 @@ static void begin(struct engine_run *r, const char *table)
 }
 
 /* a row of the samples table */
-static int sample_line(struct engine_run *r, const struct pd_event *ev, const struct xc_common *c,
+static int sample_line(struct engine_run *r, const struct pd_event *ev, const struct ex_common *c,
 		       struct tb_err *err)
 {
-	struct xc_sample s;
+	struct ex_sample s;
 	int rc;
 
-	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+	if ((rc = ex_sample_of(&r->x, ev, &s, err)))
 		return rc;
-	begin(r, XC_SAMPLES);
+	begin(r, EX_SAMPLES);
 	num(r, "common_recording", r->x.rec.id, 0);
 	num(r, "common_time", c->time, 0);
 	num(r, "common_cpu", (uint64_t)(int64_t)c->cpu, 1);
@@ -117,24 +117,24 @@ static int sample_line(struct engine_run *r, const struct pd_event *ev, const st
 	str(r, "dso", s.dso);
 	num(r, "addr", s.addr, 0);
 	key(r, "callchain");
-	xc_json_u64s(&r->line, s.chain, s.nr);
+	ex_json_u64s(&r->line, s.chain, s.nr);
 	key(r, "callchain_symbols");
-	if (xc_json_strings(&r->x, &r->line, s.chain_sym, s.nr))
+	if (ex_json_strings(&r->x, &r->line, s.chain_sym, s.nr))
 		r->line.oom = 1;
 	key(r, "callchain_dsos");
-	if (xc_json_strings(&r->x, &r->line, s.chain_dso, s.nr))
+	if (ex_json_strings(&r->x, &r->line, s.chain_dso, s.nr))
 		r->line.oom = 1;
 	return flush_line(r, err);
 }
 
-int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
-	struct xc_common c;
-	struct xc_table *t;
+	struct ex_common c;
+	struct ex_table *t;
 	int rc;
 
-	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
+	if ((rc = ex_event(&r->x, ev, &c, &t, err)))
 		return rc;
 	if (!r->out && (rc = open_out(r, err)))
 		return rc;
@@ -174,10 +174,10 @@ int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *
 			break;
 		case EC_STRING:
 			key(r, t->cols[i]);
-			s = xc_utf8(&r->x, v.p, v.len, &n);
+			s = ex_utf8(&r->x, v.p, v.len, &n);
 			if (!s)
 				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-			xc_json_string(&r->line, s, n);
+			ex_json_string(&r->line, s, n);
 			break;
 		case EC_BYTES:      /* bytes: a string of hex digits */
 			key(r, t->cols[i]);
@@ -191,7 +191,7 @@ int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *
 			break;
 		case EC_ARRAY:
 			key(r, t->cols[i]);
-			xc_json_array(&r->line, &v);
+			ex_json_array(&r->line, &v);
 			break;
 		default:
 			key(r, t->cols[i]);
@@ -202,15 +202,15 @@ int xjson_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *
 	return flush_line(r, err);
 }
 
-int xjson_stop(struct engine_run *r, struct tb_err *err)
+int json_stop(struct engine_run *r, struct tb_err *err)
 {
 	int failed = r->x.st && r->x.st->failed ? *r->x.st->failed : 0, rc = 0;
-	const struct xc_recording *rec = &r->x.rec;
+	const struct ex_recording *rec = &r->x.rec;
 
 	if (r->x.st && !r->out && !failed)
 		rc = open_out(r, err);
 	for (size_t i = 0; r->out && !rc && i < r->x.nr_thread_slots; i++) {
-		const struct xc_thread *th = &r->x.threads[i];
+		const struct ex_thread *th = &r->x.threads[i];
 
 		if (!th->comm)
 			continue;
@@ -257,7 +257,7 @@ int xjson_stop(struct engine_run *r, struct tb_err *err)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
 	else if (r->out == stdout && fflush(stdout) && !rc)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
-	xc_free(&r->x);
+	ex_free(&r->x);
 	bb_free(&r->line);
 	free(r);
 	return rc;

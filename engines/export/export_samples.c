@@ -7,20 +7,20 @@
 #include "ec_sample.h"
 #include "export/export_core.h"
 
-const char *const xc_sample_names[XC_NR_SAMPLE] = {
+const char *const ex_sample_names[EX_NR_SAMPLE] = {
 	"common_recording", "common_time", "common_cpu", "common_pid", "common_tid",
 	"common_comm", "event", "period", "ip", "symbol", "symoff", "dso", "addr",
 	"callchain", "callchain_symbols", "callchain_dsos",
 };
-const struct xc_type xc_sample_types[XC_NR_SAMPLE] = {
-	{ XC_UINT, 64, 0 }, { XC_UINT, 64, 0 }, { XC_INT, 32, 0 }, { XC_INT, 32, 0 },
-	{ XC_INT, 32, 0 }, { XC_STR, 0, 0 }, { XC_STR, 0, 0 }, { XC_UINT, 64, 0 },
-	{ XC_UINT, 64, 0 }, { XC_STR, 0, 0 }, { XC_UINT, 64, 0 }, { XC_STR, 0, 0 },
-	{ XC_UINT, 64, 0 }, { XC_UINT, 64, 1 }, { XC_STR, 0, 1 }, { XC_STR, 0, 1 },
+const struct ex_type ex_sample_types[EX_NR_SAMPLE] = {
+	{ EX_UINT, 64, 0 }, { EX_UINT, 64, 0 }, { EX_INT, 32, 0 }, { EX_INT, 32, 0 },
+	{ EX_INT, 32, 0 }, { EX_STR, 0, 0 }, { EX_STR, 0, 0 }, { EX_UINT, 64, 0 },
+	{ EX_UINT, 64, 0 }, { EX_STR, 0, 0 }, { EX_UINT, 64, 0 }, { EX_STR, 0, 0 },
+	{ EX_UINT, 64, 0 }, { EX_UINT, 64, 1 }, { EX_STR, 0, 1 }, { EX_STR, 0, 1 },
 };
 
 /* room for @n callchain entries in the run's buffers */
-static int chain_room(struct xc_run *x, size_t n)
+static int chain_room(struct ex_run *x, size_t n)
 {
 	uint64_t *ip;
 	const char **sym, **dso;
@@ -46,7 +46,7 @@ static int chain_room(struct xc_run *x, size_t n)
 	return 0;
 }
 
-int xc_sample_of(struct xc_run *x, const struct pd_event *ev, struct xc_sample *out,
+int ex_sample_of(struct ex_run *x, const struct pd_event *ev, struct ex_sample *out,
 		 struct tb_err *err)
 {
 	struct sym_machine *m = pd_session_symbols(x->st->session);
@@ -84,7 +84,7 @@ nomem:
 	return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 }
 
-void xc_json_u64s(struct bytebuf *b, const uint64_t *v, size_t n)
+void ex_json_u64s(struct bytebuf *b, const uint64_t *v, size_t n)
 {
 	char num[32];
 
@@ -92,23 +92,23 @@ void xc_json_u64s(struct bytebuf *b, const uint64_t *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			bb_put(b, ",", 1);
-		bb_put(b, num, xc_json_int(num, v[i], 0));
+		bb_put(b, num, ex_json_int(num, v[i], 0));
 	}
 	bb_put(b, "]", 1);
 }
 
-int xc_json_strings(struct xc_run *x, struct bytebuf *b, const char *const *s, size_t n)
+int ex_json_strings(struct ex_run *x, struct bytebuf *b, const char *const *s, size_t n)
 {
 	bb_put(b, "[", 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t len;
-		const char *u = xc_utf8(x, (const unsigned char *)s[i], strlen(s[i]), &len);
+		const char *u = ex_utf8(x, (const unsigned char *)s[i], strlen(s[i]), &len);
 
 		if (!u)
 			return -1;
 		if (i)
 			bb_put(b, ",", 1);
-		xc_json_string(b, u, len);
+		ex_json_string(b, u, len);
 	}
 	bb_put(b, "]", 1);
 	return b->oom ? -1 : 0;

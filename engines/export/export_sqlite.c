@@ -9,13 +9,13 @@
 #include <sqlite3.h>
 #include "export/export_core.h"
 
-struct xsq_table {
+struct sqlite_table {
 	sqlite3_stmt *ins;
 	struct bytebuf *text;      /* per field: its converted text, bound SQLITE_STATIC */
 };
 
 struct engine_run {
-	struct xc_run x;
+	struct ex_run x;
 	const char *path;
 	sqlite3 *db;
 	int in_tx;
@@ -23,7 +23,7 @@ struct engine_run {
 	struct bytebuf sql;
 	sqlite3_stmt *samples;     /* the samples table's INSERT */
 	struct bytebuf chain[3];   /* its callchain arrays as JSON text */
-	/* xsq_have's view of the table being set up: name, declared type */
+	/* sqlite_have's view of the table being set up: name, declared type */
 	char **have_names, **have_types;
 	int nr_have;
 };
@@ -75,13 +75,13 @@ static void sql_cat(struct engine_run *r, const char *s)
 
 /* The SQLite declared type of @t: the tag in capitals (INT32, UINT64,
  * ARRAY_INT32: integer affinity; arrays hold JSON text), TEXT or BLOB. */
-static const char *decl_type(const struct xc_type *t, char *buf, size_t cap)
+static const char *decl_type(const struct ex_type *t, char *buf, size_t cap)
 {
-	if (t->kind == XC_STR)
+	if (t->kind == EX_STR)
 		return "TEXT";
-	if (t->kind == XC_BYTES)
+	if (t->kind == EX_BYTES)
 		return "BLOB";
-	xc_type_tag(t, buf, cap);
+	ex_type_tag(t, buf, cap);
 	for (char *p = buf; *p; p++)
 		*p = (char)toupper((unsigned char)*p);
 	return buf;
@@ -94,31 +94,31 @@ static int samples_ready(struct engine_run *r, struct tb_err *err)
 	int rc = 0;
 
 	r->sql.len = 0;
-	sql_cat(r, "CREATE TABLE IF NOT EXISTS \"" XC_SAMPLES "\" (");
-	for (int k = 0; k < XC_NR_SAMPLE; k++) {
-		const struct xc_type *t = &xc_sample_types[k];
+	sql_cat(r, "CREATE TABLE IF NOT EXISTS \"" EX_SAMPLES "\" (");
+	for (int k = 0; k < EX_NR_SAMPLE; k++) {
+		const struct ex_type *t = &ex_sample_types[k];
 
-		xc_quote(&r->sql, xc_sample_names[k], '"');
+		ex_quote(&r->sql, ex_sample_names[k], '"');
 		/* string arrays: JSON text, TEXT affinity */
-		sql_cat(r, t->kind == XC_STR && t->array ? " ARRAY_TEXT" : " ");
-		if (!(t->kind == XC_STR && t->array))
+		sql_cat(r, t->kind == EX_STR && t->array ? " ARRAY_TEXT" : " ");
+		if (!(t->kind == EX_STR && t->array))
 			sql_cat(r, decl_type(t, buf, sizeof(buf)));
-		sql_cat(r, k + 1 < XC_NR_SAMPLE ? ", " : "); ");
+		sql_cat(r, k + 1 < EX_NR_SAMPLE ? ", " : "); ");
 	}
-	sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__" XC_SAMPLES "\" AS SELECT * FROM \""
-		XC_SAMPLES "\" WHERE \"common_recording\" IN (SELECT \"id\" FROM "
+	sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__" EX_SAMPLES "\" AS SELECT * FROM \""
+		EX_SAMPLES "\" WHERE \"common_recording\" IN (SELECT \"id\" FROM "
 		"\"recordings\" WHERE \"completed\" = 1)");
-	if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, XC_SAMPLES, err)))
+	if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, EX_SAMPLES, err)))
 		return rc ? rc : tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	r->sql.len = 0;
-	sql_cat(r, "INSERT INTO \"" XC_SAMPLES "\" VALUES (?");
-	for (int k = 1; k < XC_NR_SAMPLE; k++)
+	sql_cat(r, "INSERT INTO \"" EX_SAMPLES "\" VALUES (?");
+	for (int k = 1; k < EX_NR_SAMPLE; k++)
 		sql_cat(r, ", ?");
 	sql_cat(r, ")");
 	if (!sql_done(r))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if (sqlite3_prepare_v2(r->db, (const char *)r->sql.p, -1, &r->samples, NULL))
-		return fail(r, err, XC_SAMPLES);
+		return fail(r, err, EX_SAMPLES);
 	return 0;
 }
 
@@ -142,9 +142,9 @@ static int delete_old(struct engine_run *r, struct tb_err *err)
 		names = n;
 		r->sql.len = 0;
 		sql_cat(r, "DELETE FROM ");
-		xc_quote(&r->sql, (const char *)sqlite3_column_text(q, 0), '"');
+		ex_quote(&r->sql, (const char *)sqlite3_column_text(q, 0), '"');
 		sql_cat(r, " WHERE ");
-		xc_quote(&r->sql, (const char *)sqlite3_column_text(q, 1), '"');
+		ex_quote(&r->sql, (const char *)sqlite3_column_text(q, 1), '"');
 		sql_cat(r, " = ?");
 		names[nr++] = strdup(sql_done(r) ? (char *)r->sql.p : "");
 	}
@@ -177,9 +177,9 @@ static int delete_old(struct engine_run *r, struct tb_err *err)
 	return rc;
 }
 
-static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err);
+static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err);
 
-static int ready_one(void *r, struct xc_table *t, struct tb_err *err)
+static int ready_one(void *r, struct ex_table *t, struct tb_err *err)
 {
 	return table_ready(r, t, err);
 }
@@ -190,7 +190,7 @@ static int open_db(struct engine_run *r, struct tb_err *err)
 {
 	int rc;
 
-	xc_finish_id(&r->x);
+	ex_finish_id(&r->x);
 	/* one thread, no statistics: SQLite's mutexes and counters cost a tenth */
 	sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
@@ -208,13 +208,13 @@ static int open_db(struct engine_run *r, struct tb_err *err)
 	r->in_tx = 1;
 	if ((rc = exec(r, base_schema, NULL, err)) || (rc = samples_ready(r, err)))
 		return rc;
-	if ((rc = xc_tables_ready(&r->x, ready_one, r, err)))
+	if ((rc = ex_tables_ready(&r->x, ready_one, r, err)))
 		return rc;
 	return delete_old(r, err);
 }
 
-/* xc_table_columns' question about the table read into r->have_* */
-static int xsq_have(void *ctx, const char *name, const struct xc_type *type)
+/* ex_table_columns' question about the table read into r->have_* */
+static int sqlite_have(void *ctx, const char *name, const struct ex_type *type)
 {
 	struct engine_run *r = ctx;
 	char buf[32];
@@ -265,10 +265,10 @@ static int have_read(struct engine_run *r, const char *table, struct tb_err *err
 }
 
 /* The table of @t's format: created, or given the columns it lacks; its INSERT prepared. */
-static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *err)
+static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
 	const struct tp_decoder *d = t->dec;
-	struct xsq_table *st = calloc(1, sizeof(*st));
+	struct sqlite_table *st = calloc(1, sizeof(*st));
 	char buf[32];
 	int exists, rc;
 
@@ -281,22 +281,22 @@ static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *
 	if ((rc = have_read(r, t->name, err)))
 		return rc;
 	exists = r->nr_have > 0;
-	rc = xc_table_columns(t, xsq_have, r, err);
+	rc = ex_table_columns(t, sqlite_have, r, err);
 	if (rc)
 		goto out;
 	if (!exists) {
 		r->sql.len = 0;
 		sql_cat(r, "CREATE TABLE ");
-		xc_quote(&r->sql, t->name, '"');
+		ex_quote(&r->sql, t->name, '"');
 		sql_cat(r, " (");
-		for (int k = 0; k < XC_NR_COMMON; k++) {
-			xc_quote(&r->sql, xc_common_names[k], '"');
+		for (int k = 0; k < EX_NR_COMMON; k++) {
+			ex_quote(&r->sql, ex_common_names[k], '"');
 			sql_cat(r, " ");
-			sql_cat(r, decl_type(&xc_common_types[k], buf, sizeof(buf)));
-			sql_cat(r, k + 1 < XC_NR_COMMON || d->nr ? ", " : "");
+			sql_cat(r, decl_type(&ex_common_types[k], buf, sizeof(buf)));
+			sql_cat(r, k + 1 < EX_NR_COMMON || d->nr ? ", " : "");
 		}
 		for (size_t i = 0; i < d->nr; i++) {
-			xc_quote(&r->sql, t->cols[i], '"');
+			ex_quote(&r->sql, t->cols[i], '"');
 			sql_cat(r, " ");
 			sql_cat(r, decl_type(&t->types[i], buf, sizeof(buf)));
 			sql_cat(r, i + 1 < d->nr ? ", " : "");
@@ -308,21 +308,21 @@ static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *
 		sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__");
 		sql_cat(r, t->name);    /* ec_names_build: [A-Za-z0-9_] only */
 		sql_cat(r, "\" AS SELECT * FROM ");
-		xc_quote(&r->sql, t->name, '"');
+		ex_quote(&r->sql, t->name, '"');
 		sql_cat(r, " WHERE \"common_recording\" IN (SELECT \"id\" FROM \"recordings\" "
 			"WHERE \"completed\" = 1)");
 		if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, t->name, err)))
 			goto out;
 	} else {
 		for (size_t i = 0; i < d->nr; i++) {
-			if (xsq_have(r, t->cols[i], &t->types[i]) > 0)
+			if (sqlite_have(r, t->cols[i], &t->types[i]) > 0)
 				continue;
 			/* a newer kernel's field (or one whose type changed): a new column */
 			r->sql.len = 0;
 			sql_cat(r, "ALTER TABLE ");
-			xc_quote(&r->sql, t->name, '"');
+			ex_quote(&r->sql, t->name, '"');
 			sql_cat(r, " ADD COLUMN ");
-			xc_quote(&r->sql, t->cols[i], '"');
+			ex_quote(&r->sql, t->cols[i], '"');
 			sql_cat(r, " ");
 			sql_cat(r, decl_type(&t->types[i], buf, sizeof(buf)));
 			if (!sql_done(r) || (rc = exec(r, (const char *)r->sql.p, t->name, err)))
@@ -331,18 +331,18 @@ static int table_ready(struct engine_run *r, struct xc_table *t, struct tb_err *
 	}
 	r->sql.len = 0;
 	sql_cat(r, "INSERT INTO ");
-	xc_quote(&r->sql, t->name, '"');
+	ex_quote(&r->sql, t->name, '"');
 	sql_cat(r, " (");
-	for (int k = 0; k < XC_NR_COMMON; k++) {
-		xc_quote(&r->sql, xc_common_names[k], '"');
-		sql_cat(r, k + 1 < XC_NR_COMMON || d->nr ? ", " : "");
+	for (int k = 0; k < EX_NR_COMMON; k++) {
+		ex_quote(&r->sql, ex_common_names[k], '"');
+		sql_cat(r, k + 1 < EX_NR_COMMON || d->nr ? ", " : "");
 	}
 	for (size_t i = 0; i < d->nr; i++) {
-		xc_quote(&r->sql, t->cols[i], '"');
+		ex_quote(&r->sql, t->cols[i], '"');
 		sql_cat(r, i + 1 < d->nr ? ", " : "");
 	}
 	sql_cat(r, ") VALUES (");
-	for (size_t i = 0; i < XC_NR_COMMON + d->nr; i++)
+	for (size_t i = 0; i < EX_NR_COMMON + d->nr; i++)
 		sql_cat(r, i ? ", ?" : "?");
 	sql_cat(r, ")");
 	if (!sql_done(r)) {
@@ -358,7 +358,7 @@ out:
 	return rc;
 }
 
-int xsqlite_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
+int sqlite_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
 
@@ -369,7 +369,7 @@ int xsqlite_start(struct engine_run **run, const struct engine_start *st, struct
 	if (!r->path[0])
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "--export sqlite:FILE needs a file name");
-	return xc_init(&r->x, st, err);
+	return ex_init(&r->x, st, err);
 }
 
 /* Bind field @f of @raw as parameter @col (1-based) by the rules of docs/export.md. */
@@ -387,7 +387,7 @@ static int bind_field(struct engine_run *r, sqlite3_stmt *q, int col, const stru
 		/* u64 above 2^63-1: its bits as a signed integer (negative) */
 		return sqlite3_bind_int64(q, col, (sqlite3_int64)v.num);
 	case EC_STRING:
-		s = xc_utf8(&r->x, v.p, v.len, &n);
+		s = ex_utf8(&r->x, v.p, v.len, &n);
 		if (!s)
 			return SQLITE_NOMEM;
 		return sqlite3_bind_text(q, col, s, (int)n,
@@ -398,7 +398,7 @@ static int bind_field(struct engine_run *r, sqlite3_stmt *q, int col, const stru
 	case EC_ARRAY:
 		/* JSON text, in the field's own buffer until the row is stepped */
 		text->len = 0;
-		xc_json_array(text, &v);
+		ex_json_array(text, &v);
 		if (text->oom)
 			return SQLITE_NOMEM;
 		return sqlite3_bind_text(q, col, (const char *)text->p, (int)text->len,
@@ -411,7 +411,7 @@ static int bind_field(struct engine_run *r, sqlite3_stmt *q, int col, const stru
 static int bind_text(struct engine_run *r, sqlite3_stmt *q, int col, const char *s)
 {
 	size_t n;
-	const char *u = xc_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
+	const char *u = ex_utf8(&r->x, (const unsigned char *)s, strlen(s), &n);
 
 	if (!u)
 		return SQLITE_NOMEM;
@@ -420,19 +420,19 @@ static int bind_text(struct engine_run *r, sqlite3_stmt *q, int col, const char 
 
 /* a row of the samples table */
 static int insert_sample(struct engine_run *r, const struct pd_event *ev,
-			 const struct xc_common *c, struct tb_err *err)
+			 const struct ex_common *c, struct tb_err *err)
 {
 	sqlite3_stmt *q = r->samples;
-	struct xc_sample s;
+	struct ex_sample s;
 	int rc, bad = 0;
 
-	if ((rc = xc_sample_of(&r->x, ev, &s, err)))
+	if ((rc = ex_sample_of(&r->x, ev, &s, err)))
 		return rc;
 	for (int k = 0; k < 3; k++)
 		r->chain[k].len = 0;
-	xc_json_u64s(&r->chain[0], s.chain, s.nr);
-	if (xc_json_strings(&r->x, &r->chain[1], s.chain_sym, s.nr) ||
-	    xc_json_strings(&r->x, &r->chain[2], s.chain_dso, s.nr) || r->chain[0].oom)
+	ex_json_u64s(&r->chain[0], s.chain, s.nr);
+	if (ex_json_strings(&r->x, &r->chain[1], s.chain_sym, s.nr) ||
+	    ex_json_strings(&r->x, &r->chain[2], s.chain_dso, s.nr) || r->chain[0].oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
 	sqlite3_bind_int64(q, 2, (sqlite3_int64)c->time);
@@ -453,25 +453,25 @@ static int insert_sample(struct engine_run *r, const struct pd_event *ev,
 	rc = bad ? SQLITE_NOMEM : sqlite3_step(q);
 	sqlite3_reset(q);
 	if (rc != SQLITE_DONE)
-		return fail(r, err, XC_SAMPLES);
+		return fail(r, err, EX_SAMPLES);
 	return 0;
 }
 
-int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+int sqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
-	struct xc_common c;
-	struct xc_table *t;
-	struct xsq_table *st;
+	struct ex_common c;
+	struct ex_table *t;
+	struct sqlite_table *st;
 	sqlite3_stmt *q;
 	int rc;
 
-	if ((rc = xc_event(&r->x, ev, &c, &t, err)))
+	if ((rc = ex_event(&r->x, ev, &c, &t, err)))
 		return rc;
 	if (!r->db) {
 		if ((rc = open_db(r, err)))
 			return rc;
 		/* open_db set up every table: the table store may have moved */
-		if (t && !(t = xc_table_of(&r->x, ev->evsel->dec, err)))
+		if (t && !(t = ex_table_of(&r->x, ev->evsel->dec, err)))
 			return err->code;
 	}
 	if (!t)
@@ -490,7 +490,7 @@ int xsqlite_event(struct engine_run *r, const struct pd_event *ev, struct tb_err
 	sqlite3_bind_int(q, 7, c.flags);
 	sqlite3_bind_int(q, 8, c.preempt);
 	for (size_t i = 0; i < t->dec->nr; i++)
-		if (bind_field(r, q, XC_NR_COMMON + 1 + (int)i, &t->dec->fields[i], ev->sample->raw,
+		if (bind_field(r, q, EX_NR_COMMON + 1 + (int)i, &t->dec->fields[i], ev->sample->raw,
 			       ev->sample->raw_size, &st->text[i]))
 			return fail(r, err, t->name);
 	rc = sqlite3_step(q);
@@ -509,19 +509,19 @@ static void bind_opt_text(sqlite3_stmt *q, int col, const char *s)
 /* threads, syscalls and the recording's row */
 static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 {
-	const struct xc_recording *rec = &r->x.rec;
+	const struct ex_recording *rec = &r->x.rec;
 	sqlite3_stmt *q;
 
 	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"threads\" VALUES (?, ?, ?, ?)", -1, &q, NULL))
 		return fail(r, err, "threads");
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
-		const struct xc_thread *th = &r->x.threads[i];
+		const struct ex_thread *th = &r->x.threads[i];
 		const char *s;
 		size_t n;
 
 		if (!th->comm)
 			continue;
-		s = xc_utf8(&r->x, (const unsigned char *)th->comm, strlen(th->comm), &n);
+		s = ex_utf8(&r->x, (const unsigned char *)th->comm, strlen(th->comm), &n);
 		sqlite3_bind_int64(q, 1, (sqlite3_int64)rec->id);
 		sqlite3_bind_int(q, 2, th->pid);
 		sqlite3_bind_int(q, 3, th->tid);
@@ -580,7 +580,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	return 0;
 }
 
-int xsqlite_stop(struct engine_run *r, struct tb_err *err)
+int sqlite_stop(struct engine_run *r, struct tb_err *err)
 {
 	int failed = r->x.st && r->x.st->failed ? *r->x.st->failed : 0, rc = 0;
 
@@ -593,8 +593,8 @@ int xsqlite_stop(struct engine_run *r, struct tb_err *err)
 			rc = exec(r, "COMMIT", NULL, err);
 	}
 	for (size_t i = 0; i < r->x.tables.nr; i++) {
-		struct xc_table *t = idtable_at(&r->x.tables, i);
-		struct xsq_table *st = t->target;
+		struct ex_table *t = idtable_at(&r->x.tables, i);
+		struct sqlite_table *st = t->target;
 
 		if (st) {
 			sqlite3_finalize(st->ins);
@@ -609,7 +609,7 @@ int xsqlite_stop(struct engine_run *r, struct tb_err *err)
 		bb_free(&r->chain[k]);
 	if (r->db)
 		sqlite3_close(r->db);     /* an uncommitted transaction rolls back */
-	xc_free(&r->x);
+	ex_free(&r->x);
 	bb_free(&r->sql);
 	free(r);
 	return rc;

@@ -13,7 +13,7 @@
 
 #define NR_COMMON 8
 
-struct pl_event {             /* per tracepoint id */
+struct perl_tracepoint {             /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system::event" */
 	CV *cv;                   /* NULL: trace_unhandled or nothing */
 	SV **args;                /* reused: common arguments, then fields */
@@ -21,7 +21,7 @@ struct pl_event {             /* per tracepoint id */
 };
 
 struct engine_run {
-	struct ec_run core;       /* evs: per tracepoint id, struct pl_event */
+	struct ec_run core;       /* evs: per tracepoint id, struct perl_tracepoint */
 	PerlInterpreter *perl;
 	char *inc[2];             /* its -I arguments */
 	CV *unhandled;
@@ -69,7 +69,7 @@ static void xs_init(pTHX)
 	static char file[] = __FILE__;
 
 	newXS("Perf::Trace::Context::bootstrap", boot_Perf__Trace__Context, file);
-	pl_payload_xs(aTHX);
+	perl_payload_xs(aTHX);
 #ifdef TRACEBOX_DYNAMIC
 	{
 		extern void boot_DynaLoader(pTHX_ CV *cv);
@@ -82,7 +82,7 @@ static void xs_init(pTHX)
 static int start_interpreter(struct engine_run *r, struct tb_err *err)
 {
 	char *args[8], prog[32];
-	int n = 0, boot = pl_payload_boot();
+	int n = 0, boot = perl_payload_boot();
 	struct stat st;
 
 	if (!sys_inited) {
@@ -129,7 +129,7 @@ static int start_interpreter(struct engine_run *r, struct tb_err *err)
 	if (boot < 0) {
 		dTHXa(r->perl);
 
-		if (pl_payload_hook(aTHX))
+		if (perl_payload_hook(aTHX))
 			return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 					  "cannot start Perl: the payload's @INC hook failed");
 	}
@@ -160,7 +160,7 @@ static int set_globals(struct engine_run *r)
 		(void)hv_store(sc, key, (I32)strlen(key), newSVpv(map->ents[i].name, 0), 0);
 	}
 	scmap_free(&builtin);
-	pl_set_current(aTHX_ &r->core.cur);
+	perl_set_current(aTHX_ &r->core.cur);
 	r->context = newSViv(PTR2IV(&r->core.cur));
 	r->empty_chain = newRV_noinc((SV *)newAV());
 	return 0;
@@ -172,7 +172,7 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	SV *code;
 
 	if (payload_is(r->core.st->script)) {      /* carried in the binary */
-		if (pl_payload_run(aTHX_ r->core.st->script))
+		if (perl_payload_run(aTHX_ r->core.st->script))
 			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s",
 					  r->core.st->script);
 		if (SvTRUE(ERRSV))
@@ -246,11 +246,11 @@ static const struct ec_define_ops define_ops = { define_field, define_value };
 
 static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
 
-static struct pl_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
-				   struct tb_err *err)
+static struct perl_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
+					  struct tb_err *err)
 {
 	dTHXa(r->perl);
-	struct pl_event *e = ec_event(&r->core, dec, err);
+	struct perl_tracepoint *e = ec_event(&r->core, dec, err);
 
 	if (!e || e->ec.ready)
 		return e;
@@ -395,7 +395,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 {
 	dTHXa(r->perl);
 	const struct pd_sample *s = ev->sample;
-	struct pl_event *e;
+	struct perl_tracepoint *e;
 	struct ec_common c;
 	CV *cv;
 	dSP;
@@ -458,7 +458,7 @@ int perl_start(struct engine_run **out, const struct engine_start *st, struct tb
 	if (!r)
 		return TB_ERR_NOMEM;
 	r->syms = pd_session_symbols(st->session);
-	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct pl_event), err)) ||
+	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct perl_tracepoint), err)) ||
 	    (rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
 		return rc;
 	r->loaded = 1;
@@ -488,7 +488,7 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET,
 					"writing the script's output failed: %s", strerror(errno));
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
-			struct pl_event *e = idtable_at(&r->core.evs, i);
+			struct perl_tracepoint *e = idtable_at(&r->core.evs, i);
 
 			for (size_t a = 0; e->args && a < e->nr_args; a++)
 				SvREFCNT_dec(e->args[a]);
@@ -501,7 +501,7 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		perl_free(r->perl);
 	}
 	for (size_t i = 0; i < r->core.evs.nr; i++) {
-		struct pl_event *e = idtable_at(&r->core.evs, i);
+		struct perl_tracepoint *e = idtable_at(&r->core.evs, i);
 
 		free(e->args);
 	}

@@ -7,7 +7,7 @@
 
 /* Where the engine keeps the current event: per interpreter, in
  * PL_modglobal, so a $context from a script is checked, not trusted. */
-void pl_set_current(pTHX_ struct ec_current *cur)
+void perl_set_current(pTHX_ struct ec_current *cur)
 {
 	(void)hv_store(PL_modglobal, CURRENT_KEY, sizeof(CURRENT_KEY) - 1,
 		       newSViv(PTR2IV(cur)), 0);

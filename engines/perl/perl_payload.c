@@ -78,7 +78,7 @@ XS(XS_Tracebox_payload_fd)
 	XSRETURN_IV(fd);
 }
 
-void pl_payload_xs(pTHX)
+void perl_payload_xs(pTHX)
 {
 	newXS("Tracebox::payload_fd", XS_Tracebox_payload_fd, __FILE__);
 }
@@ -92,18 +92,18 @@ static const char hook[] =
 	"};\n"
 	"1;\n";
 
-int pl_payload_boot(void)
+int perl_payload_boot(void)
 {
 	return memfd_of((const unsigned char *)hook, sizeof(hook) - 1);
 }
 
-int pl_payload_hook(pTHX)
+int perl_payload_hook(pTHX)
 {
 	eval_pv(hook, G_DISCARD);
 	return SvTRUE(ERRSV) ? -1 : 0;
 }
 
-int pl_payload_run(pTHX_ const char *path)
+int perl_payload_run(pTHX_ const char *path)
 {
 	unsigned char *text;
 	size_t len;

@@ -3,363 +3,19 @@
  * common_nsecs, common_pid, common_comm, [common_callchain,] fields...)
  * for every sample with one vectorcall of cached argument objects. */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "perfdata/pd_stat.h"
-#include "util/payload.h"
 #include "python/python_int.h"
 
-#define CPU_CACHE 1024
-#define COMM_CACHE 256
-
-struct py_event {             /* per tracepoint id */
+struct python_tracepoint {  /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system__event" */
 	PyObject *name;           /* that name as a str */
 	PyObject *handler;        /* NULL: trace_unhandled or nothing */
 	int callchain;            /* it is called with common_callchain */
 	int sample_dict;          /* and perf's trailing perf_sample_dict */
 };
-
-struct comm_slot {
-	int32_t tid;
-	const char *ptr;
-	PyObject *str;
-};
-
-struct engine_run {
-	struct ec_run core;       /* evs: per tracepoint id, struct py_event */
-	PyObject *main;           /* __main__'s dict (borrowed) */
-	PyObject *context;        /* capsule on core.cur */
-	PyObject *unhandled;
-	int unhandled_argc;
-	PyObject *process_event;  /* NULL: the script has none */
-	struct sym_machine *syms; /* the session's symbols, or NULL */
-	PyObject *cpus[CPU_CACHE];
-	struct comm_slot comms[COMM_CACHE];
-	PyObject **args;
-	size_t max_args;
-};
-
-/* The pending exception as text (traceback included), then cleared. */
-static char *exception_text(void)
-{
-	PyObject *type, *value, *tb, *mod = NULL, *lines = NULL, *joined = NULL, *sep = NULL;
-	char *out = NULL;
-
-	PyErr_Fetch(&type, &value, &tb);
-	PyErr_NormalizeException(&type, &value, &tb);
-	if (!type)
-		return strdup("unknown error\n");
-	mod = PyImport_ImportModule("traceback");
-	if (mod)
-		lines = PyObject_CallMethod(mod, "format_exception", "OOO", type,
-					    value ? value : Py_None, tb ? tb : Py_None);
-	sep = PyUnicode_FromString("");
-	if (lines && sep)
-		joined = PyUnicode_Join(sep, lines);
-	if (joined && PyUnicode_AsUTF8(joined))
-		out = strdup(PyUnicode_AsUTF8(joined));
-	PyErr_Clear();
-	Py_XDECREF(joined);
-	Py_XDECREF(sep);
-	Py_XDECREF(lines);
-	Py_XDECREF(mod);
-	Py_XDECREF(type);
-	Py_XDECREF(value);
-	Py_XDECREF(tb);
-	return out ? out : strdup("(could not format the exception)\n");
-}
-
-/* Flush the script's stdout, keeping any pending exception. */
-static void flush_stdout(void)
-{
-	PyObject *type, *value, *tb, *out, *r;
-
-	PyErr_Fetch(&type, &value, &tb);
-	out = PySys_GetObject("stdout");
-	if (out && (r = PyObject_CallMethod(out, "flush", NULL)))
-		Py_DECREF(r);
-	PyErr_Clear();
-	PyErr_Restore(type, value, tb);
-}
-
-/* SystemExit: the script ends the run as python would (a message for a
- * non-int code, status 1), with no traceback. Returns 1 if it was one. */
-static int script_exit(struct engine_run *r, struct tb_err *err)
-{
-	PyObject *type, *value, *tb, *code;
-	int status = 1;
-
-	if (!PyErr_ExceptionMatches(PyExc_SystemExit))
-		return 0;
-	PyErr_Fetch(&type, &value, &tb);
-	PyErr_NormalizeException(&type, &value, &tb);
-	code = value ? PyObject_GetAttrString(value, "code") : NULL;
-	PyErr_Clear();
-	if (!code || code == Py_None) {
-		status = 0;
-	} else if (PyLong_Check(code)) {
-		status = (int)PyLong_AsLong(code);
-	} else {
-		PyObject *str = PyObject_Str(code);
-
-		if (str && PyUnicode_AsUTF8(str)) {
-			ec_log(&r->core, PyUnicode_AsUTF8(str));
-			ec_log(&r->core, "\n");
-		}
-		Py_XDECREF(str);
-	}
-	PyErr_Clear();
-	Py_XDECREF(code);
-	Py_XDECREF(type);
-	Py_XDECREF(value);
-	Py_XDECREF(tb);
-	flush_stdout();
-	if (r->core.st->exit_status)
-		*r->core.st->exit_status = status;
-	tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "the script exited with status %d", status);
-	return 1;
-}
-
-/* Report the pending exception: a SystemExit ends the run; anything else
- * gets the flushed output, its traceback, and one summary line naming
- * @who, the event (NULL outside events) and @what happened. */
-static int raised(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
-		  const char *who, const char *what)
-{
-	char *text;
-
-	if (script_exit(r, err))
-		return TB_ERR_STOP;
-	flush_stdout();
-	text = exception_text();
-	ec_log(&r->core, text);
-	free(text);
-	return ec_error(err, ev, who, "%s", what);
-}
-
-/* ---- the interpreter ---- */
-
-static int path_exists(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0;
-}
-
-/* Append the printf-formatted path to the module search path. */
-__attribute__((format(printf, 2, 3)))
-static int add_path(PyConfig *c, const char *fmt, ...)
-{
-	char *path = NULL;
-	wchar_t *w = NULL;
-	PyStatus s;
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&path, fmt, ap);
-	va_end(ap);
-	if (n < 0 || !(w = Py_DecodeLocale(path, NULL))) {
-		free(n < 0 ? NULL : path);
-		return -1;
-	}
-	s = PyWideStringList_Append(&c->module_search_paths, w);
-	PyMem_RawFree(w);
-	free(path);
-	return PyStatus_Exception(s) ? -1 : 0;
-}
-
-static int start_interpreter(const struct engine_start *st, struct tb_err *err)
-{
-	PyPreConfig pre;
-	PyConfig c;
-	PyStatus s;
-	const char *dir;
-	char *zip;
-	int zip_failed = 0;
-	wchar_t **wargv;
-
-	PyPreConfig_InitIsolatedConfig(&pre);
-	pre.utf8_mode = 1;
-	s = Py_PreInitialize(&pre);
-	if (PyStatus_Exception(s))
-		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				  "cannot start Python: %s", s.err_msg);
-	if (PyImport_AppendInittab("perf_trace_context", py_context_init) ||
-	    PyImport_AppendInittab("_tracebox", py_payload_init))
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "cannot register modules");
-	PyConfig_InitIsolatedConfig(&c);
-	c.site_import = 0;
-	c.install_signal_handlers = 0;
-	c.buffered_stdio = 1;
-	c.write_bytecode = 0;
-	c.parse_argv = 0;
-	c.module_search_paths_set = 1;
-	c._init_main = 0;          /* the payload's path hook goes in between */
-	/* the script's directory first, as python does */
-	dir = strrchr(st->script, '/');
-	if (add_path(&c, "%.*s", dir ? (int)(dir - st->script) : 1, dir ? st->script : ".") ||
-	    add_path(&c, "%s/scripts/python/Perf-Trace-Util/lib/Perf/Trace", st->exec_path))
-		goto nomem;
-	/* the stdlib: a zip beside the scripts (the initramfs), else the host's */
-	zip = NULL;
-	if (asprintf(&zip, "%s/lib/python311.zip", st->exec_path) < 0)
-		goto nomem;
-	if (path_exists(zip) && add_path(&c, "%s", zip))
-		zip_failed = 1;
-	free(zip);
-	if (zip_failed || add_path(&c, "/usr/lib/python3.11"))
-		goto nomem;
-	/* then what the binary carries (payload.h): the disk wins */
-	if (add_path(&c, "%s/scripts/python/Perf-Trace-Util/lib/Perf/Trace", PAYLOAD_ROOT) ||
-	    add_path(&c, "%s/lib/python3.11", PAYLOAD_ROOT))
-		goto nomem;
-#ifdef TRACEBOX_DYNAMIC
-	add_path(&c, "/usr/lib/python3.11/lib-dynload");
-#endif
-	wargv = calloc((size_t)st->argc + 1, sizeof(*wargv));
-	if (!wargv)
-		goto nomem;
-	for (int i = 0; i < st->argc; i++)
-		wargv[i] = Py_DecodeLocale(st->argv[i], NULL);
-	s = PyConfig_SetArgv(&c, st->argc, wargv);
-	for (int i = 0; i < st->argc; i++)
-		PyMem_RawFree(wargv[i]);
-	free(wargv);
-	if (!PyStatus_Exception(s))
-		s = Py_InitializeFromConfig(&c);
-	PyConfig_Clear(&c);
-	if (!PyStatus_Exception(s) && py_payload_install())
-		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				  "cannot start Python: the payload's importer failed (above)");
-	if (!PyStatus_Exception(s))
-		s = _Py_InitializeMain();
-	if (PyStatus_Exception(s))
-		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				  "cannot start Python: %s", s.err_msg ? s.err_msg : "?");
-	return 0;
-nomem:
-	PyConfig_Clear(&c);
-	return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-}
-
-/* exit() and quit(), which python's site module defines and perf's
- * embedded interpreter has (site is not imported here): they raise
- * SystemExit(code), which ends the run with that status. */
-static const char quitters[] =
-	"class _Quitter:\n"
-	"    def __init__(self, name):\n"
-	"        self.name = name\n"
-	"    def __repr__(self):\n"
-	"        return 'Use %s() or Ctrl-D (i.e. EOF) to exit' % self.name\n"
-	"    def __call__(self, code=None):\n"
-	"        raise SystemExit(code)\n"
-	"import builtins\n"
-	"builtins.exit = _Quitter('exit')\n"
-	"builtins.quit = _Quitter('quit')\n";
-
-static int define_quitters(void)
-{
-	PyObject *g = PyDict_New(), *res = NULL;
-
-	if (g && !PyDict_SetItemString(g, "__builtins__", PyEval_GetBuiltins()))
-		res = PyRun_String(quitters, Py_file_input, g, g);
-	Py_XDECREF(g);
-	if (!res)
-		return -1;
-	Py_DECREF(res);
-	return 0;
-}
-
-/* A ModuleNotFoundError for a C extension the static binary cannot load. */
-static int static_build_limit(struct tb_err *err)
-{
-	PyObject *type, *value, *tb, *name;
-	char path[512];
-	const char *n;
-	int r = 0;
-
-	if (!PyErr_ExceptionMatches(PyExc_ModuleNotFoundError))
-		return 0;
-	PyErr_Fetch(&type, &value, &tb);
-	PyErr_NormalizeException(&type, &value, &tb);
-	name = value ? PyObject_GetAttrString(value, "name") : NULL;
-	n = name && PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-	if (n) {
-		snprintf(path, sizeof(path), "/usr/lib/python3.11/lib-dynload/%s.cpython-311-x86_64-linux-gnu.so", n);
-		if (path_exists(path)) {
-			tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				   "the script imports '%s', a C extension module this static "
-				   "build cannot load: use the dynamic build (make dynamic, then "
-				   "build/dyn/tracebox)", n);
-			r = 1;
-		}
-	}
-	Py_XDECREF(name);
-	PyErr_Restore(type, value, tb);
-	if (r)
-		PyErr_Clear();
-	return r;
-}
-
-/* A script the binary carries (payload.h): compiled from its bytes. */
-static PyObject *run_payload_script(struct engine_run *r, struct tb_err *err)
-{
-	unsigned char *text;
-	PyObject *code, *res;
-	size_t len;
-	int rc = payload_read(r->core.st->script, &text, &len);
-
-	if (rc) {
-		tb_err_set(err, rc == TB_ERR_NOMEM ? rc : TB_ERR_IO, TB_NO_OFFSET,
-			   "cannot read script %s from the payload", r->core.st->script);
-		return NULL;
-	}
-	code = Py_CompileStringExFlags((const char *)text, r->core.st->script, Py_file_input,
-				       NULL, -1);
-	free(text);
-	res = code ? PyEval_EvalCode(code, r->main, r->main) : NULL;
-	Py_XDECREF(code);
-	return res;
-}
-
-static int run_script(struct engine_run *r, struct tb_err *err)
-{
-	int carried = payload_is(r->core.st->script);
-	FILE *fp = carried ? NULL : fopen(r->core.st->script, "r");
-	PyObject *res, *file;
-
-	if (!fp && !carried)
-		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot open script %s: %m",
-				  r->core.st->script);
-	file = PyUnicode_FromString(r->core.st->script);
-	if (file) {
-		PyDict_SetItemString(r->main, "__file__", file);
-		Py_DECREF(file);
-	}
-	res = carried ? run_payload_script(r, err) :
-	      PyRun_FileExFlags(fp, r->core.st->script, Py_file_input, r->main, r->main, 1, NULL);
-	if (!res && err->code)
-		return err->code;
-	if (res) {
-		Py_DECREF(res);
-		return 0;
-	}
-	if (static_build_limit(err))
-		return err->code;
-	if (PyErr_ExceptionMatches(PyExc_SyntaxError)) {
-		char *text = exception_text();
-
-		ec_log(&r->core, text);
-		free(text);
-		return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "syntax error (above)");
-	}
-	return raised(r, err, NULL, r->core.st->script, "raised while loading (traceback above)");
-}
 
 /* ---- symbol tables: perf's define_* calls ---- */
 
@@ -444,10 +100,10 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 	return (int)count;
 }
 
-static struct py_event *event_info(struct engine_run *r, const struct tp_decoder *dec,
-				   struct tb_err *err)
+static struct python_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
+					    struct tb_err *err)
 {
-	struct py_event *e = ec_event(&r->core, dec, err);
+	struct python_tracepoint *e = ec_event(&r->core, dec, err);
 	const char *eighth = NULL;
 	PyObject *varnames;
 	size_t need = 7 + 2 + dec->nr;
@@ -479,7 +135,7 @@ static struct py_event *event_info(struct engine_run *r, const struct tp_decoder
 	return e;
 }
 
-static PyObject *py_number(const struct ec_value *v)
+static PyObject *python_number(const struct ec_value *v)
 {
 	if (v->kind == EC_INT)
 		return PyLong_FromLongLong((long long)v->num);
@@ -490,7 +146,7 @@ static PyObject *py_number(const struct ec_value *v)
 
 /* A field's value as perf's Python engine passes it: numbers, a list for
  * a fixed array, str for a printable string, else bytearray. */
-static PyObject *py_value(const struct ec_value *v)
+static PyObject *python_value(const struct ec_value *v)
 {
 	PyObject *list, *o;
 	struct ec_value el;
@@ -506,7 +162,7 @@ static PyObject *py_value(const struct ec_value *v)
 		list = PyList_New(v->count);
 		for (int i = 0; list && i < v->count; i++) {
 			ec_element(v, i, &el);
-			if (!(o = py_number(&el))) {
+			if (!(o = python_number(&el))) {
 				Py_DECREF(list);
 				return NULL;
 			}
@@ -514,7 +170,7 @@ static PyObject *py_value(const struct ec_value *v)
 		}
 		return list;
 	default:
-		return py_number(v);
+		return python_number(v);
 	}
 }
 
@@ -523,7 +179,7 @@ static PyObject *field_value(const struct tp_field *f, const unsigned char *raw,
 	struct ec_value v;
 
 	ec_field(f, raw, size, &v);
-	return py_value(&v);
+	return python_value(&v);
 }
 
 static PyObject *cpu_obj(struct engine_run *r, int cpu)
@@ -550,7 +206,7 @@ static PyObject *comm_obj(struct engine_run *r, int32_t tid, const char *comm)
 }
 
 /* trace_unhandled's third argument: every field by name, and the common ones. */
-static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
+static PyObject *fields_dict(struct python_tracepoint *e, const struct pd_event *ev,
 			     PyObject *const *common, PyObject *callchain)
 {
 	static const char *keys[] = { "common_cpu", "common_s", "common_ns", "common_pid",
@@ -573,7 +229,7 @@ static PyObject *fields_dict(struct py_event *e, const struct pd_event *ev,
 	return d;
 }
 
-static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+static int unhandled(struct engine_run *r, struct python_tracepoint *e, const struct pd_event *ev,
 		     PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	PyObject *res, *d;
@@ -589,12 +245,14 @@ static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_e
 	} else {
 		d = fields_dict(e, ev, common, callchain);
 		if (!d)
-			return raised(r, err, ev, "trace_unhandled", "converting the fields failed");
+			return python_raised(r, err, ev, "trace_unhandled",
+					     "converting the fields failed");
 		r->args[2] = d;
 		if (r->unhandled_argc == 4 &&
-		    !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
+		    !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
 			Py_DECREF(d);
-			return raised(r, err, ev, "trace_unhandled", "building perf_sample_dict failed");
+			return python_raised(r, err, ev, "trace_unhandled",
+					     "building perf_sample_dict failed");
 		}
 		res = PyObject_Vectorcall(r->unhandled, r->args, n, NULL);
 		if (n == 4)
@@ -602,14 +260,14 @@ static int unhandled(struct engine_run *r, struct py_event *e, const struct pd_e
 		Py_DECREF(d);
 	}
 	if (!res)
-		return raised(r, err, ev, "trace_unhandled", "raised (traceback above)");
+		return python_raised(r, err, ev, "trace_unhandled", "raised (traceback above)");
 	Py_DECREF(res);
 	return 0;
 }
 
 /* Call @e's handler: name, context, the common arguments, perhaps the
  * callchain, the fields, perhaps perf_sample_dict. */
-static int handle(struct engine_run *r, struct py_event *e, const struct pd_event *ev,
+static int handle(struct engine_run *r, struct python_tracepoint *e, const struct pd_event *ev,
 		  PyObject *const *common, PyObject *callchain, struct tb_err *err)
 {
 	const struct pd_sample *s = ev->sample;
@@ -629,19 +287,19 @@ static int handle(struct engine_run *r, struct py_event *e, const struct pd_even
 		PyObject *v = field_value(&e->ec.dec->fields[i], s->raw, s->raw_size);
 
 		if (!v) {
-			rc = raised(r, err, ev, who, "converting a field failed");
+			rc = python_raised(r, err, ev, who, "converting a field failed");
 			goto drop;
 		}
 		r->args[n++] = v;
 	}
-	if (e->sample_dict && !(r->args[n++] = py_sample_dict(ev, r->syms, callchain))) {
+	if (e->sample_dict && !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
 		n--;
-		rc = raised(r, err, ev, who, "building perf_sample_dict failed");
+		rc = python_raised(r, err, ev, who, "building perf_sample_dict failed");
 		goto drop;
 	}
 	res = PyObject_Vectorcall(e->handler, r->args, n, NULL);
 	if (!res)
-		rc = raised(r, err, ev, who, "raised (traceback above)");
+		rc = python_raised(r, err, ev, who, "raised (traceback above)");
 	Py_XDECREF(res);
 drop:
 	for (size_t i = first_field; i < n; i++)
@@ -656,24 +314,25 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 	PyObject *callchain, *d = NULL, *res = NULL;
 
 	ec_current_set(&r->core.cur, ev);
-	callchain = py_callchain(ev, r->syms);
+	callchain = python_callchain(ev, r->syms);
 	if (callchain)
-		d = py_sample_dict(ev, r->syms, callchain);
+		d = python_sample_dict(ev, r->syms, callchain);
 	Py_XDECREF(callchain);
 	if (d) {
 		res = PyObject_CallOneArg(r->process_event, d);
 		Py_DECREF(d);
 	}
 	if (!res)
-		return raised(r, err, ev, "process_event",
-			      d ? "raised (traceback above)" : "building perf_sample_dict failed");
+		return python_raised(r, err, ev, "process_event",
+				     d ? "raised (traceback above)" :
+				     "building perf_sample_dict failed");
 	Py_DECREF(res);
 	return 0;
 }
 
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
-	struct py_event *e;
+	struct python_tracepoint *e;
 	struct ec_common c;
 	PyObject *common[5], *callchain = NULL;
 	int rc;
@@ -695,10 +354,10 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	common[3] = PyLong_FromLong(c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
 	if (!e->handler || e->callchain || e->sample_dict)
-		callchain = py_callchain(ev, r->syms);
+		callchain = python_callchain(ev, r->syms);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
-		rc = raised(r, err, ev, e->ec.name, "out of memory");
+		rc = python_raised(r, err, ev, e->ec.name, "out of memory");
 	else if (e->handler)
 		rc = handle(r, e, ev, common, callchain, err);
 	else
@@ -730,7 +389,7 @@ static int stat_call(struct engine_run *r, PyObject *f, const char *name, int cp
 					      (unsigned long long)v->run);
 
 	if (!res)
-		return raised(r, err, NULL, name, "raised (traceback above)");
+		return python_raised(r, err, NULL, name, "raised (traceback above)");
 	Py_DECREF(res);
 	return 0;
 }
@@ -747,7 +406,8 @@ int python_stat(struct engine_run *r, const struct pd_stat_round *sr, struct tb_
 			return 0;
 		res = PyObject_CallFunction(f, "K", (unsigned long long)sr->time);
 		if (!res)
-			return raised(r, err, NULL, "stat__interval", "raised (traceback above)");
+			return python_raised(r, err, NULL, "stat__interval",
+					     "raised (traceback above)");
 		Py_DECREF(res);
 		return 0;
 	}
@@ -775,36 +435,11 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 		return 0;
 	res = PyObject_CallNoArgs(f);
 	if (!res)
-		return raised(r, err, NULL, fn, "raised (traceback above)");
+		return python_raised(r, err, NULL, fn, "raised (traceback above)");
 	Py_DECREF(res);
 	return 0;
 }
 
-/* perf_trace_context.syscall_map, from the map ec_syscall_map chooses. */
-static int set_syscall_map(struct engine_run *r)
-{
-	struct syscall_map builtin;
-	const struct syscall_map *map = ec_syscall_map(r->core.st->session, &builtin);
-	PyObject *m = PyImport_ImportModule("perf_trace_context"), *d;
-	int rc = 0;
-
-	d = m ? PyObject_GetAttrString(m, "syscall_map") : NULL;
-	Py_XDECREF(m);
-	if (!d)
-		rc = -1;
-	for (uint32_t i = 0; !rc && map && i < map->nr; i++) {
-		PyObject *k = PyLong_FromUnsignedLong(map->ents[i].nr);
-		PyObject *v = PyUnicode_FromString(map->ents[i].name);
-
-		if (!k || !v || PyDict_SetItem(d, k, v))
-			rc = -1;
-		Py_XDECREF(k);
-		Py_XDECREF(v);
-	}
-	Py_XDECREF(d);
-	scmap_free(&builtin);
-	return rc;
-}
 
 int python_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
 {
@@ -816,21 +451,21 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	*out = r;
 	if (!r)
 		return TB_ERR_NOMEM;
-	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct py_event), err)))
+	if ((rc = ec_run_init(&r->core, st, "__", sizeof(struct python_tracepoint), err)))
 		return rc;
 	r->syms = pd_session_symbols(st->session);
 	r->args = calloc(9, sizeof(*r->args));
 	r->max_args = 9;
 	if (!r->args)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if ((rc = start_interpreter(st, err)))
+	if ((rc = python_interpreter_start(st, err)))
 		return rc;
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
-	r->context = py_context_capsule(&r->core.cur);
-	if (!r->main || !r->context || set_syscall_map(r) || define_quitters())
-		return raised(r, err, NULL, "python", "cannot set up the interpreter");
-	if ((rc = run_script(r, err)))
+	r->context = python_context_capsule(&r->core.cur);
+	if (!r->main || !r->context || python_set_syscall_map(r) || python_define_quitters())
+		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
+	if ((rc = python_run_script(r, err)))
 		return rc;
 	r->process_event = PyDict_GetItemString(r->main, "process_event");
 	if (r->process_event && PyCallable_Check(r->process_event))
@@ -846,7 +481,8 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 		r->unhandled = NULL;
 	}
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
-		return raised(r, err, NULL, "define_*", "defining the flag and symbol tables failed");
+		return python_raised(r, err, NULL, "define_*",
+				     "defining the flag and symbol tables failed");
 	return call_optional(r, "trace_begin", err);
 }
 
@@ -858,7 +494,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		rc = call_optional(r, "trace_end", err);
 	if (Py_IsInitialized()) {
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
-			struct py_event *e = idtable_at(&r->core.evs, i);
+			struct python_tracepoint *e = idtable_at(&r->core.evs, i);
 
 			Py_XDECREF(e->name);
 			Py_XDECREF(e->handler);
@@ -870,8 +506,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		Py_XDECREF(r->unhandled);
 		Py_XDECREF(r->process_event);
 		Py_XDECREF(r->context);
-		flush_stdout();
-		if (Py_FinalizeEx() < 0 && !rc)
+		if (python_interpreter_stop() < 0 && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "writing the script's output failed");
 	}
 	ec_run_free(&r->core);

@@ -5,7 +5,7 @@
 
 #define CAPSULE_NAME "tracebox.context"
 
-PyObject *py_context_capsule(struct ec_current *cur)
+PyObject *python_context_capsule(struct ec_current *cur)
 {
 	return PyCapsule_New(cur, CAPSULE_NAME, NULL);
 }
@@ -59,7 +59,7 @@ static struct PyModuleDef ctx_module = {
 	ctx_methods, NULL, NULL, NULL, NULL
 };
 
-PyObject *py_context_init(void)
+PyObject *python_context_init(void)
 {
 	PyObject *m = PyModule_Create(&ctx_module);
 	PyObject *d;

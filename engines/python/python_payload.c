@@ -9,7 +9,7 @@
 #define HOOK PAYLOAD_ROOT "/lib/tracebox/python_payload.py"
 
 /* _tracebox.read(path): the file's bytes, or None */
-static PyObject *pl_read(PyObject *self, PyObject *arg)
+static PyObject *python_payload_read(PyObject *self, PyObject *arg)
 {
 	const char *path = PyUnicode_Check(arg) ? PyUnicode_AsUTF8(arg) : NULL;
 	unsigned char *data;
@@ -32,7 +32,7 @@ static PyObject *pl_read(PyObject *self, PyObject *arg)
 }
 
 /* _tracebox.has(path): whether the payload holds the file */
-static PyObject *pl_has(PyObject *self, PyObject *arg)
+static PyObject *python_payload_has(PyObject *self, PyObject *arg)
 {
 	const char *path = PyUnicode_Check(arg) ? PyUnicode_AsUTF8(arg) : NULL;
 
@@ -42,23 +42,23 @@ static PyObject *pl_has(PyObject *self, PyObject *arg)
 	return PyBool_FromLong(payload_has(path));
 }
 
-static PyMethodDef pl_methods[] = {
-	{ "read", pl_read, METH_O, "the bytes of a payload file, or None" },
-	{ "has", pl_has, METH_O, "whether the payload holds a file" },
+static PyMethodDef python_payload_methods[] = {
+	{ "read", python_payload_read, METH_O, "the bytes of a payload file, or None" },
+	{ "has", python_payload_has, METH_O, "whether the payload holds a file" },
 	{ NULL, NULL, 0, NULL }
 };
 
-static struct PyModuleDef pl_module = {
-	PyModuleDef_HEAD_INIT, "_tracebox", "the files tracebox carries", -1, pl_methods,
-	NULL, NULL, NULL, NULL
+static struct PyModuleDef python_payload_module = {
+	PyModuleDef_HEAD_INIT, "_tracebox", "the files tracebox carries", -1,
+	python_payload_methods, NULL, NULL, NULL, NULL
 };
 
-PyObject *py_payload_init(void)
+PyObject *python_payload_init(void)
 {
-	return PyModule_Create(&pl_module);
+	return PyModule_Create(&python_payload_module);
 }
 
-int py_payload_install(void)
+int python_payload_install(void)
 {
 	unsigned char *src;
 	PyObject *g, *res;

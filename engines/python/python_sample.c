@@ -51,7 +51,7 @@ fail:
 	return NULL;
 }
 
-PyObject *py_callchain(const struct pd_event *ev, struct sym_machine *m)
+PyObject *python_callchain(const struct pd_event *ev, struct sym_machine *m)
 {
 	PyObject *list = PyList_New(0), *d;
 	struct ec_chain c;
@@ -188,7 +188,7 @@ static const char *const addr_names[6] = {
 	"addr_symoff"
 };
 
-PyObject *py_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObject *callchain)
+PyObject *python_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObject *callchain)
 {
 	const struct pd_sample *s = ev->sample;
 	const struct pd_evsel *e = ev->evsel;
