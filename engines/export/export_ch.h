@@ -75,16 +75,29 @@ static inline void put_len(struct bytebuf *b, uint64_t n)
 	bb_put(b, v, k);
 }
 
-/* requests (export_clickhouse.c) */
+/* requests (export_ch_request.c) */
+/** ch_shard - the server the recording id picks */
+int ch_shard(const struct engine_run *r);
+/** ch_post - POST @body to server @s with @sql in the URL; on failure one
+ * line in @err: server, @table, ClickHouse's own text */
+int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+	    const char *table, struct tb_err *err);
+/** ch_query - run @sql (in the body) on server @s, after the batch in flight */
 int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
 	     struct tb_err *err);
 void ch_sql_cat(struct engine_run *r, const char *s);
 const char *ch_sql_done(struct engine_run *r);
+/** ch_send - hand @rows (INSERT @insert into @table) to the sender thread,
+ * swapping buffers (@rows comes back empty); ch_sender_wait - the batch in
+ * flight is in, its error if it failed; ch_sender_stop - the thread ends */
+int ch_send(struct engine_run *r, struct bytebuf *rows, const char *insert, const char *table,
+	    struct tb_err *err);
+int ch_sender_wait(struct engine_run *r, struct tb_err *err);
+void ch_sender_stop(struct engine_run *r);
 
 /* the schema (export_ch_schema.c) */
 int ch_open_target(struct engine_run *r, struct tb_err *err);
 int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err);
-int ch_shard(const struct engine_run *r);
 void ch_cols_free(struct ch_table *xt);
 void ch_have_free(struct engine_run *r);
 

@@ -298,11 +298,6 @@ out:
 }
 
 /* The shard of this recording: its id picks it. */
-int ch_shard(const struct engine_run *r)
-{
-	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
-}
-
 /* Drop the recording's partition (an earlier copy, whole or half) from every
  * table of ours, on every server: DROP PARTITION is synchronous in 18.16. */
 static int drop_old(struct engine_run *r, struct tb_err *err)

@@ -1,9 +1,8 @@
-/* export_clickhouse.c - trace-report --export clickhouse://...: the servers
- * (the shards) and requests, Native column batches sent by a second thread into
- * the shard the recording id picks, the recording row last (export_ch_schema.c
- * makes the tables). */
+/* export_clickhouse.c - trace-report --export clickhouse://...: the URL and
+ * its servers (the shards), Native column batches for the sender thread
+ * (export_ch_request.c), the recording row last (export_ch_schema.c makes
+ * the tables). */
 /* SPDX-License-Identifier: GPL-2.0-only */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,71 +11,6 @@
 #define BATCH_ROWS  262144          /* rows per INSERT */
 #define BATCH_BYTES (32u << 20)     /* or bytes */
 #define TIMEOUT_MS  60000
-
-/* ---- requests ---- */
-
-/* Run @sql on server @s; on failure one line: server, table, ClickHouse's own text. */
-static int query_body(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
-		      const char *table, struct tb_err *err)
-{
-	struct ch_server *sv = &r->srv[s];
-	int rc;
-
-	r->broken = 1;      /* until it succeeded */
-	r->url.len = 0;
-	bb_put(&r->url, "/?query=", 8);
-	http_urlencode(&r->url, sql);
-	bb_put(&r->url, "", 1);
-	if (r->url.oom)
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = http_post(&sv->http, (const char *)r->url.p, body, len, &r->resp, err);
-	if (rc) {
-		char what[256];
-
-		snprintf(what, sizeof(what), "%s", err->msg);
-		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: %s", sv->name,
-				  table ? ": table " : "", table ? table : "", what);
-	}
-	if (r->resp.status != 200) {
-		char *b = (char *)r->resp.body.p, *nl;
-		size_t n = r->resp.body.len;
-
-		bb_put(&r->resp.body, "", 1);
-		b = (char *)r->resp.body.p;
-		nl = b ? strchr(b, '\n') : NULL;
-		if (nl)
-			n = (size_t)(nl - b);
-		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %.*s",
-				  sv->name, table ? ": table " : "", table ? table : "",
-				  r->resp.status, (int)(n > 180 ? 180 : n), b ? b : "");
-	}
-	r->broken = 0;
-	return 0;
-}
-
-static int sender_wait(struct engine_run *r, struct tb_err *err);
-
-int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
-	     struct tb_err *err)
-{
-	int rc = sender_wait(r, err);     /* one request at a time on a connection */
-
-	if (rc)
-		return rc;
-	/* DDL goes in the body: the URL stays short */
-	return query_body(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
-}
-
-void ch_sql_cat(struct engine_run *r, const char *s)
-{
-	bb_put(&r->sql, s, strlen(s));
-}
-
-const char *ch_sql_done(struct engine_run *r)
-{
-	bb_put(&r->sql, "", 1);
-	return (const char *)r->sql.p;
-}
 
 /* ---- the target ---- */
 
@@ -203,67 +137,6 @@ static int put_text(struct engine_run *r, struct bytebuf *b, const unsigned char
 	return 0;
 }
 
-static void *sender_main(void *arg)
-{
-	struct engine_run *r = arg;
-	struct sender *sd = &r->snd;
-
-	pthread_mutex_lock(&sd->mu);
-	for (;;) {
-		while (!sd->busy && !sd->quit)
-			pthread_cond_wait(&sd->cv, &sd->mu);
-		if (!sd->busy)
-			break;
-		pthread_mutex_unlock(&sd->mu);
-		/* the main thread leaves the connection, url and resp alone while busy */
-		sd->rc = query_body(r, ch_shard(r), sd->insert, sd->job.p, sd->job.len, sd->table,
-				    &sd->err);
-		pthread_mutex_lock(&sd->mu);
-		sd->busy = 0;
-		pthread_cond_broadcast(&sd->cv);
-	}
-	pthread_mutex_unlock(&sd->mu);
-	return NULL;
-}
-
-/* Wait for the batch in flight; its error, if it failed. */
-static int sender_wait(struct engine_run *r, struct tb_err *err)
-{
-	struct sender *sd = &r->snd;
-	int rc;
-
-	if (!sd->started)
-		return 0;
-	pthread_mutex_lock(&sd->mu);
-	while (sd->busy)
-		pthread_cond_wait(&sd->cv, &sd->mu);
-	rc = sd->rc;
-	sd->rc = 0;
-	pthread_mutex_unlock(&sd->mu);
-	if (rc)
-		*err = sd->err;
-	return rc;
-}
-
-static void sender_stop(struct engine_run *r)
-{
-	struct sender *sd = &r->snd;
-
-	if (!sd->started)
-		return;
-	pthread_mutex_lock(&sd->mu);
-	while (sd->busy)
-		pthread_cond_wait(&sd->cv, &sd->mu);
-	sd->quit = 1;
-	pthread_cond_broadcast(&sd->cv);
-	pthread_mutex_unlock(&sd->mu);
-	pthread_join(sd->th, NULL);
-	pthread_mutex_destroy(&sd->mu);
-	pthread_cond_destroy(&sd->cv);
-	bb_free(&sd->job);
-	sd->started = 0;
-}
-
 /* The batch's columns as one Native block in xt->rows (no BlockInfo over
  * HTTP): columns, rows, then each column's header, its ends, its values. */
 static int block(struct ch_table *xt)
@@ -291,41 +164,16 @@ static int block(struct ch_table *xt)
 static int flush_table(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
 	struct ch_table *xt = t->target;
-	struct sender *sd = &r->snd;
-	struct bytebuf swap;
 	int rc;
 
 	if (!xt || !xt->nr_rows)
 		return 0;
 	if (block(xt))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if (!sd->started) {
-		pthread_mutex_init(&sd->mu, NULL);
-		pthread_cond_init(&sd->cv, NULL);
-		if (pthread_create(&sd->th, NULL, sender_main, r)) {
-			/* no thread: send it here */
-			rc = query_body(r, ch_shard(r), xt->insert, xt->rows.p, xt->rows.len, t->name,
-					err);
-			xt->rows.len = 0;
-			xt->nr_rows = 0;
-			return rc;
-		}
-		sd->started = 1;
-	}
-	if ((rc = sender_wait(r, err)))
-		return rc;
-	swap = sd->job;
-	sd->job = xt->rows;
-	xt->rows = swap;
+	rc = ch_send(r, &xt->rows, xt->insert, t->name, err);
 	xt->rows.len = 0;
 	xt->nr_rows = 0;
-	pthread_mutex_lock(&sd->mu);
-	sd->insert = xt->insert;
-	sd->table = t->name;
-	sd->busy = 1;
-	pthread_cond_signal(&sd->cv);
-	pthread_mutex_unlock(&sd->mu);
-	return 0;
+	return rc;
 }
 
 /* the end of an array column's row of @n elements */
@@ -494,7 +342,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	if (!rc && r->samples.ready)
 		rc = flush_table(r, &r->samples, err);
 	if (!rc)
-		rc = sender_wait(r, err);    /* every batch is in */
+		rc = ch_sender_wait(r, err);    /* every batch is in */
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
@@ -508,7 +356,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 		put_text(r, &b, (const unsigned char *)th->comm, strlen(th->comm));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`threads` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, ch_shard(r), sql, b.p, b.len, "threads", err)))
+	if (b.len && (rc = ch_post(r, ch_shard(r), sql, b.p, b.len, "threads", err)))
 		goto out;
 	b.len = 0;
 	for (uint32_t i = 0; rec->syscalls && i < rec->syscalls->nr; i++) {
@@ -518,7 +366,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 			 strlen(rec->syscalls->ents[i].name));
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`syscalls` FORMAT RowBinary", r->local);
-	if (b.len && (rc = query_body(r, ch_shard(r), sql, b.p, b.len, "syscalls", err)))
+	if (b.len && (rc = ch_post(r, ch_shard(r), sql, b.p, b.len, "syscalls", err)))
 		goto out;
 	b.len = 0;
 	put_n(&b, rec->id, 8);
@@ -542,7 +390,7 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	}
 	/* the last write: the recording counts as complete only now */
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`recordings` FORMAT RowBinary", r->local);
-	rc = query_body(r, ch_shard(r), sql, b.p, b.len, "recordings", err);
+	rc = ch_post(r, ch_shard(r), sql, b.p, b.len, "recordings", err);
 out:
 	bb_free(&b);
 	return rc;
@@ -558,10 +406,10 @@ int ch_stop(struct engine_run *r, struct tb_err *err)
 	/* a damaged recording: its intact events, the row saying incomplete;
 	 * a server error: no row, so the next export drops what was sent */
 	if (r->snd.started && !rc)
-		rc = sender_wait(r, err);    /* the batch in flight, before judging r->broken */
+		rc = ch_sender_wait(r, err);    /* the batch in flight, before judging r->broken */
 	if (r->opened && !rc && !r->broken)
 		rc = write_tail(r, !failed, err);
-	sender_stop(r);
+	ch_sender_stop(r);
 	for (size_t i = 0; i < r->x.tables.nr; i++) {
 		struct ex_table *t = idtable_at(&r->x.tables, i);
 		struct ch_table *xt = t->target;
