@@ -22,38 +22,6 @@
 #define MISC_USER 2
 #define MISC_HYPERVISOR 3
 
-void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
-		struct rp_loc *l)
-{
-	struct sym_machine *m = pd_session_symbols(p->session);
-	struct sym_loc sl;
-
-	if (m && !sym_machine_resolve(m, pid, cpumode, addr, &sl)) {
-		l->sym = sl.sym;
-		l->symoff = sl.symoff;
-		l->dso = sl.dso;
-		l->map_ip = sl.map_ip;
-		l->have_map = sl.have_map;
-		if (p->track_loaded && l->have_map && !p->map_only && !rp_loaded(p, l->dso) &&
-		    p->nr_loaded < 64)
-			p->loaded[p->nr_loaded++] = l->dso;
-		return;
-	}
-	l->sym = NULL;
-	l->symoff = 0;
-	l->dso = "[unknown]";
-	l->map_ip = addr;
-	l->have_map = 0;
-}
-
-int rp_loaded(const struct report_print *p, const char *dso)
-{
-	for (unsigned i = 0; i < p->nr_loaded; i++)
-		if (p->loaded[i] == dso || !strcmp(p->loaded[i], dso))
-			return 1;
-	return p->nr_loaded == 64;
-}
-
 int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, int nsecs)
 {
 	memset(p, 0, sizeof(*p));
