@@ -190,3 +190,9 @@ clean:
 
 # Rules kept beside what they build: the fuzz targets, the kernel and QEMU rig.
 include $(wildcard tests/fuzz/fuzz.mk kernel/kernel.mk qemu/qemu.mk mk/tiny.mk mk/payload.mk mk/install.mk)
+
+# tests/layers.test asks for a layer's include paths and the product's objects
+print-inc-%:
+	@echo $(INC_$*)
+print-objs:
+	@echo $(filter-out $(BUILD)/obj/gen/%,$(OBJ))
