@@ -120,8 +120,8 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 			c->print_flags = change != REMOVE;
 			continue;
 		}
-		if (i == NR_FIELDS) {
-			perf_msg("Invalid field requested.\n");     /* perf 6.1: builtin-script.c parse_output_fields */
+		if (i == NR_FIELDS) {     /* perf 6.1: builtin-script.c parse_output_fields */
+			perf_msg("Invalid field requested.\n");
 			return -1;
 		}
 		uint64_t bit = all_fields[i].bit;
@@ -162,8 +162,8 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 		}
 	}
 	return 0;
-badmix:
-	perf_msg("Cannot mix +-field with overridden fields\n");     /* perf 6.1: builtin-script.c parse_output_fields */
+badmix:     /* perf 6.1: builtin-script.c parse_output_fields */
+	perf_msg("Cannot mix +-field with overridden fields\n");
 	return -1;
 }
 
