@@ -53,7 +53,7 @@ int record_sampling(struct rec_opts *ro, const char *freq, unsigned long period)
 				"         The kernel will lower it when perf's interrupts take too long.\n"
 				"         Use --strict-freq to disable this throttling, refusing to "
 				"record.\n", max, f, max);
-		else
+		else     /* perf 6.1: util/record.c record_opts__config_freq */
 			perf_msg("Lowering default frequency rate from %lu to %lu.\n"
 				"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
 				f, max);

@@ -292,9 +292,9 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
 		error_msg_at(path, r, &err);
 	}
-	/* perf 6.1: util/symbol.c dso__load_kernel_sym, dso__load_vmlinux (pr_warning,
-	 * pr_debug): common/symbols words its warnings as perf does */
 	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		/* perf 6.1: util/symbol.c dso__load_kernel_sym, dso__load_vmlinux
+		 * (pr_warning, pr_debug): common/symbols words them as perf does */
 		if (!o.quiet)
 			perf_msg("%s\n", w);
 	if (o.stats && !r)
