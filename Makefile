@@ -157,6 +157,9 @@ $(BUILD)/san/tracebox: $(SAN_OBJ)
 # the option parser's unit test also links the applets' parser and messages
 $(BUILD)/unit/test_args: UNIT_EXTRA := $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
 $(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
+# the message paths' unit test links the applets' messages
+$(BUILD)/unit/test_msg: UNIT_EXTRA := $(BUILD)/san/applets/xfuncs.o
+$(BUILD)/unit/test_msg: $(BUILD)/san/applets/xfuncs.o
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(INC_applets) $(INC_common) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \

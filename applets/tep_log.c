@@ -17,6 +17,7 @@
 #include <traceevent/event-parse.h>
 #include "tep_log.h"
 #include "tracepoint/tep_workarounds.h"
+#include "xfuncs.h"
 
 #define KEEP_MAX (64u << 10)     /* bytes of warnings kept; the rest are dropped */
 
@@ -71,7 +72,9 @@ void tep_log_flush(int print)
 {
 	if (print && nkept) {
 		fflush(stdout);
-		fwrite(kept, 1, nkept, stderr);
+		/* perf 6.1: tools/lib/traceevent/parse-utils.c __vwarning (its
+		 * "libtraceevent: " perror line, then "  message") */
+		perf_msg("%.*s", (int)nkept, kept);
 	}
 	nkept = 0;
 }

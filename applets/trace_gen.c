@@ -33,12 +33,6 @@ static const struct applet_help gen_help = {
 	gen_opts
 };
 
-static void log_stderr(void *ctx, const char *text)
-{
-	(void)ctx;
-	fputs(text, stderr);
-}
-
 int trace_gen_main(int argc, char **argv)
 {
 	const struct engine_ops *ops;
@@ -71,17 +65,17 @@ int trace_gen_main(int argc, char **argv)
 		return 1;
 	}
 	if ((r = pd_session_open(&s, path, fd, &err))) {
-		report_err(path, r, &err);
+		error_msg_at(path, r, &err);
 		return 1;
 	}
 	g.session = s;
 	g.output = o.output ? o.output : out;
-	g.log = log_stderr;
+	g.log = engine_log;
 	g.log_ctx = NULL;
 	r = ops->generate(&g, &err);
 	pd_session_close(s);
 	if (r) {
-		report_err(g.output, r, &err);
+		error_msg_at(g.output, r, &err);
 		return 1;
 	}
 	if (strcmp(g.output, "-"))

@@ -14,11 +14,16 @@
 #include "xfuncs.h"
 
 const char *applet_name = "tracebox";
+int applet_exitval;
 
 /* tracebox_dir() and scripts_dir(), found once, freed by xexit() */
 static char *exe_dir, *scripts_path;
 
-static void verror_msg(const char *fmt, va_list ap, int err)
+/* The one place that writes to stderr (tests/messages.test holds the
+ * rest of applets/ and engines/ to it). Ours: "APPLET: text[: strerror]\n",
+ * stdout flushed first so that the two streams interleave in order; @fail
+ * sets the exit status as toybox's verror_msg sets toys.exitval. */
+static void verror_msg(const char *fmt, va_list ap, int err, int fail)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: ", applet_name);
@@ -26,6 +31,8 @@ static void verror_msg(const char *fmt, va_list ap, int err)
 	if (err)
 		fprintf(stderr, ": %s", strerror(err));
 	fputc('\n', stderr);
+	if (fail && !applet_exitval)
+		applet_exitval = 1;
 }
 
 void error_msg(const char *fmt, ...)
@@ -33,7 +40,7 @@ void error_msg(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	verror_msg(fmt, ap, 0);
+	verror_msg(fmt, ap, 0, 1);
 	va_end(ap);
 }
 
@@ -43,18 +50,60 @@ void perror_msg(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	verror_msg(fmt, ap, err ? err : EIO);
+	verror_msg(fmt, ap, err ? err : EIO, 1);
 	va_end(ap);
 }
 
-void report_err(const char *file, int code, const struct tb_err *err)
+void warn_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror_msg(fmt, ap, 0, 0);
+	va_end(ap);
+}
+
+/* "FILE: offset 0xN: message" or "FILE: message" for a common/ error */
+static void msg_at(const char *file, int code, const struct tb_err *err, int fail)
 {
 	const char *msg = err && err->code ? err->msg : tb_strerror(code);
+	void (*say)(const char *, ...) = fail ? error_msg : warn_msg;
 
 	if (err && err->code && err->has_offset)
-		error_msg("%s: offset 0x%llx: %s", file, (unsigned long long)err->offset, msg);
+		say("%s: offset 0x%llx: %s", file, (unsigned long long)err->offset, msg);
 	else
-		error_msg("%s: %s", file, msg[0] ? msg : tb_strerror(code));
+		say("%s: %s", file, msg[0] ? msg : tb_strerror(code));
+}
+
+void error_msg_at(const char *file, int code, const struct tb_err *err)
+{
+	msg_at(file, code, err, 1);
+}
+
+void warn_msg_at(const char *file, int code, const struct tb_err *err)
+{
+	msg_at(file, code, err, 0);
+}
+
+/* perf's words: stderr as perf's own fprintf(stderr) leaves it, stdout
+ * not flushed (perf does not flush it either). */
+void perf_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+void engine_log(void *ctx, const char *text)
+{
+	(void)ctx;
+	fflush(stdout);
+	/* perf 6.1: scripting-engines/trace-event-python.c handler_call_die
+	 * (PyErr_Print) and trace-event-perl.c (die with $@): the text as the
+	 * interpreter wrote it */
+	perf_msg("%s", text);
 }
 
 char *xasprintf(const char *fmt, ...)
@@ -90,6 +139,8 @@ int stdout_ok(void)
 
 void xexit(int status)
 {
+	if (!status)
+		status = applet_exitval;
 	if (!stdout_ok())
 		status = 1;
 	free(exe_dir);

@@ -35,8 +35,8 @@ int record_sampling(struct rec_opts *ro, const char *freq, unsigned long period)
 	ro->period = period;
 	ro->user_freq = freq != NULL;
 	if (freq && !strcmp(freq, "max")) {
-		f = max;
-		fprintf(stderr, "info: Using a maximum frequency rate of %lu Hz\n", f);
+		f = max;     /* perf 6.1: util/record.c record_opts__config_freq */
+		perf_msg("info: Using a maximum frequency rate of %lu Hz\n", f);
 	} else if (freq) {
 		f = strtoul(freq, &end, 10);
 		if (!*freq || *end || !f) {
@@ -44,17 +44,17 @@ int record_sampling(struct rec_opts *ro, const char *freq, unsigned long period)
 			return -1;
 		}
 	}
-	if (max && f > max) {
+	if (max && f > max) {     /* perf 6.1: util/record.c record_opts__config_freq */
 		if (freq)
-			fprintf(stderr, "warning: Maximum frequency rate (%lu Hz) exceeded, throttling "
+			perf_msg("warning: Maximum frequency rate (%lu Hz) exceeded, throttling "
 				"from %lu Hz to %lu Hz.\n"
 				"         The limit can be raised via "
 				"/proc/sys/kernel/perf_event_max_sample_rate.\n"
 				"         The kernel will lower it when perf's interrupts take too long.\n"
 				"         Use --strict-freq to disable this throttling, refusing to "
 				"record.\n", max, f, max);
-		else
-			fprintf(stderr, "Lowering default frequency rate from %lu to %lu.\n"
+		else     /* perf 6.1: util/record.c record_opts__config_freq */
+			perf_msg("Lowering default frequency rate from %lu to %lu.\n"
 				"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
 				f, max);
 		f = max;
@@ -84,8 +84,8 @@ int record_buildids(const struct dso_hits *hits, struct pdw_features *feats, int
 		d = dir ? xasprintf("%s", dir) : xasprintf("%s/.debug", home);
 		failed = bid_cache(&l, d);
 		if (failed)
-			error_msg("warning: %d of the %zu files sampled could not be put in the "
-				  "build-id cache %s", failed, l.nr, d);
+			warn_msg("warning: %d of the %zu files sampled could not be put in the "
+				 "build-id cache %s", failed, l.nr, d);
 		free(d);
 	}
 	bid_list_free(&l);

@@ -393,8 +393,9 @@ static int record_targets(struct record_run *r)
 	}
 	if (o.cpus && check_cpus_online(r))
 		return -1;
+	/* perf 6.1: builtin-record.c cmd_record (target__validate, ui__warning) */
 	if (o.pid && (o.all || o.cpus))
-		fprintf(stderr, "Warning:\nPID/TID switch overriding SYSTEM\n");   /* perf's words */
+		perf_msg("Warning:\nPID/TID switch overriding SYSTEM\n");
 	if (o.pid) {
 		pid_t pid = (pid_t)atoi(o.pid);
 
@@ -444,9 +445,11 @@ static int record_open_events(struct record_run *r)
 	}
 	r->recorder_open = 1;
 	for (size_t i = 0; i < r->ev.nr; i++)
-		if (r->ev.evs[i].fell_back && o.verbose && !o.quiet)  /* as perf: -v, not -q */
-			fprintf(stderr, "Warning:\nThe %s event is not supported, trying to fall back "
-				"to cpu-clock-ticks\n", r->ev.evs[i].name);
+		/* perf 6.1: builtin-record.c record__open (evsel__fallback, ui__warning
+		 * with -v, not -q) */
+		if (r->ev.evs[i].fell_back && o.verbose && !o.quiet)
+			perf_msg("Warning:\nThe %s event is not supported, trying to fall back "
+				 "to cpu-clock-ticks\n", r->ev.evs[i].name);
 	return 0;
 }
 
@@ -521,7 +524,7 @@ static int record_features(struct record_run *r)
 	else if (uname(&u) == 0 && scmap_load(&r->scmap, r->tfs, u.machine, &r->err) == 0)
 		r->have_scmap = 1;
 	else if (!o.quiet)
-		error_msg("no syscall map recorded: %s", r->err.msg);
+		warn_msg("no syscall map recorded: %s", r->err.msg);
 	/* the features own td from here, whatever the outcome */
 	if (pdw_features_build(&r->feats, td, td_len, TRACEBOX_VERSION, r->argc, r->argv,
 			       r->wattrs, r->ev.nr, r->have_scmap ? &r->scmap : NULL)) {
@@ -587,7 +590,7 @@ static int record_start_output(struct record_run *r)
 	}
 	if ((rc = pd_writer_start(&r->w, r->out_fd, r->is_pipe, r->wattrs, r->ev.nr, r->feats.f,
 				  r->feats.nr, &r->err))) {
-		report_err(r->shown, rc, &r->err);
+		error_msg_at(r->shown, rc, &r->err);
 		return -1;
 	}
 	if (r->have_comp)
@@ -600,7 +603,7 @@ static int record_start_output(struct record_run *r)
 		struct iovec v = { r->synth.b.p, r->synth.b.len };
 
 		if ((rc = pd_writer_write(&r->w, &v, 1, &r->err))) {
-			report_err(r->shown, rc, &r->err);
+			error_msg_at(r->shown, rc, &r->err);
 			r->write_failed = 1;
 		}
 	}
@@ -653,7 +656,7 @@ static void record_loop(struct record_run *r)
 			break;
 		rec_poll(&r->rec, 100);
 		if (rec_drain(&r->rec, &r->w, &r->err)) {
-			report_err(r->shown, TB_ERR_IO, &r->err);
+			error_msg_at(r->shown, TB_ERR_IO, &r->err);
 			r->write_failed = 1;
 		}
 	}
@@ -667,17 +670,17 @@ static int record_finish(struct record_run *r)
 
 	rec_disable(&r->rec);
 	if (!r->write_failed && rec_drain(&r->rec, &r->w, &r->err)) {
-		report_err(r->shown, TB_ERR_IO, &r->err);
+		error_msg_at(r->shown, TB_ERR_IO, &r->err);
 		r->write_failed = 1;
 	}
 	pdw_features_sample_time(&r->feats, r->rec.counts.first_time, r->rec.counts.last_time);
 	if (r->track_hits && !r->write_failed &&
 	    record_buildids(&r->hits, &r->feats, o.no_bid_cache || o.no_bid))
-		error_msg("out of memory: no build ids recorded");
+		warn_msg("out of memory: no build ids recorded");
 	if (r->have_comp)          /* the ratio, now that it is known */
 		pd_comp_feature(r->comp_feat, &r->comp, ring_bytes());
 	if ((rc = pd_writer_finish(&r->w, &r->err))) {
-		report_err(r->outpath, rc, &r->err);
+		error_msg_at(r->outpath, rc, &r->err);
 		r->write_failed = 1;
 	} else if (r->write_failed && !r->is_pipe) {
 		error_msg("%s: stopped; the file holds the records up to the failure (%llu bytes "
@@ -685,16 +688,17 @@ static int record_finish(struct record_run *r)
 			  (unsigned long long)r->w.dropped);
 	}
 	samples = (unsigned long long)r->w.samples;     /* what the output holds */
+	/* perf 6.1: builtin-record.c __cmd_record, with our name for "perf record" */
 	if (!o.quiet && !r->is_pipe)
-		fprintf(stderr, "[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
-			(double)(r->w.data_offset + r->w.data_size) / (1024.0 * 1024.0), r->outpath,
-			samples);
-	else if (!o.quiet)
-		fprintf(stderr, "[ %s: Captured %llu samples ]\n", applet_name, samples);
+		perf_msg("[ %s: Captured and wrote %.3f MB %s (%llu samples) ]\n", applet_name,
+			 (double)(r->w.data_offset + r->w.data_size) / (1024.0 * 1024.0), r->outpath,
+			 samples);
+	else if (!o.quiet)     /* perf 6.1: builtin-record.c __cmd_record */
+		perf_msg("[ %s: Captured %llu samples ]\n", applet_name, samples);
 	if (r->rec.counts.lost_records)
-		error_msg("warning: %llu events lost in %llu LOST records (the ring buffer "
-			  "overran: try a larger -m)", (unsigned long long)r->rec.counts.lost_events,
-			  (unsigned long long)r->rec.counts.lost_records);
+		warn_msg("warning: %llu events lost in %llu LOST records (the ring buffer "
+			 "overran: try a larger -m)", (unsigned long long)r->rec.counts.lost_events,
+			 (unsigned long long)r->rec.counts.lost_records);
 	if (r->child > 0 && !r->child_done && waitpid(r->child, &r->status, 0) == r->child)
 		r->child_done = 1;
 	if (r->write_failed)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "perfdata/pd_session.h"
 #include "report/report_fields.h"
+#include "xfuncs.h"
 
 #define PERF_TYPE_SYNTH 0x80000000u
 #define PERF_COUNT_SW_DUMMY 9
@@ -119,8 +120,8 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 			c->print_flags = change != REMOVE;
 			continue;
 		}
-		if (i == NR_FIELDS) {
-			fprintf(stderr, "Invalid field requested.\n");
+		if (i == NR_FIELDS) {     /* perf 6.1: builtin-script.c parse_output_fields */
+			perf_msg("Invalid field requested.\n");
 			return -1;
 		}
 		uint64_t bit = all_fields[i].bit;
@@ -129,9 +130,9 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 			for (int j = 0; j < RF_NR_TYPES; j++) {
 				struct rf_type *t = &c->t[j];
 
-				if (t->invalid & bit) {
-					fprintf(stderr, "'%s' not valid for %s events. Ignoring.\n",
-						all_fields[i].name, type_name(j));
+				if (t->invalid & bit) {     /* perf 6.1: builtin-script.c parse_output_fields */
+					perf_msg("'%s' not valid for %s events. Ignoring.\n",
+						 all_fields[i].name, type_name(j));
 					continue;
 				}
 				if (change == REMOVE) {
@@ -148,9 +149,9 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 		} else {
 			struct rf_type *t = &c->t[type];
 
-			if (t->invalid & bit) {
-				fprintf(stderr, "'%s' not valid for %s events.\n", all_fields[i].name,
-					type_name(type));
+			if (t->invalid & bit) {     /* perf 6.1: builtin-script.c parse_output_fields */
+				perf_msg("'%s' not valid for %s events.\n", all_fields[i].name,
+					 type_name(type));
 				return -1;
 			}
 			if (change == REMOVE)
@@ -161,8 +162,8 @@ static int apply_words(struct rf_config *c, char *tok, int type)
 		}
 	}
 	return 0;
-badmix:
-	fprintf(stderr, "Cannot mix +-field with overridden fields\n");
+badmix:     /* perf 6.1: builtin-script.c parse_output_fields */
+	perf_msg("Cannot mix +-field with overridden fields\n");
 	return -1;
 }
 
@@ -172,21 +173,21 @@ int rf_parse(struct rf_config *c, const char *arg)
 	int type = -1, r;
 
 	if (!str) {
-		fprintf(stderr, "out of memory\n");
+		error_msg("out of memory");
 		return -1;
 	}
 	tok = strchr(str, ':');
 	if (tok) {
 		*tok++ = 0;
 		type = parse_type(str);
-		if (type < 0) {
-			fprintf(stderr, "Invalid event type in field string.\n");
+		if (type < 0) {     /* perf 6.1: builtin-script.c parse_output_fields */
+			perf_msg("Invalid event type in field string.\n");
 			free(str);
 			return -1;
 		}
-		if (c->t[type].user_set)
-			fprintf(stderr, "Overriding previous field request for %s events.\n",
-				type_name(type));
+		if (c->t[type].user_set)     /* perf 6.1: builtin-script.c parse_output_fields */
+			perf_msg("Overriding previous field request for %s events.\n",
+				 type_name(type));
 		if (!strchr(tok, '+') && !strchr(tok, '-')) {   /* +- keep the defaults */
 			c->t[type].fields = 0;
 			c->t[type].user_set = 1;
@@ -194,14 +195,14 @@ int rf_parse(struct rf_config *c, const char *arg)
 		}
 	} else {
 		tok = str;
-		if (!*str) {
-			fprintf(stderr, "Cannot set fields to 'none' for all event types.\n");
+		if (!*str) {     /* perf 6.1: builtin-script.c parse_output_fields */
+			perf_msg("Cannot set fields to 'none' for all event types.\n");
 			free(str);
 			return -1;
 		}
 		if (!strchr(str, '+') && !strchr(str, '-')) {
-			if (user_set_any(c))
-				fprintf(stderr, "Overriding previous field request for all events.\n");
+			if (user_set_any(c))     /* perf 6.1: builtin-script.c parse_output_fields */
+				perf_msg("Overriding previous field request for all events.\n");
 			for (int j = 0; j < RF_NR_TYPES; j++) {
 				c->t[j].fields = 0;
 				c->t[j].user_set = c->t[j].wildcard_set = 1;
@@ -230,14 +231,15 @@ static int check_stype(struct rf_config *c, const struct pd_evsel *e, uint64_t s
 	if (t->user_set_fields & field) {
 		if (allow_user_set)
 			return 0;
-		fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
-			"Cannot print '%s' field.\n", e->name, msg, field_name(field));
+		/* perf 6.1: builtin-script.c evsel__do_check_stype (pr_err) */
+		perf_msg("Samples for '%s' event do not have %s attribute set. "
+			 "Cannot print '%s' field.\n", e->name, msg, field_name(field));
 		return -1;
 	}
 	t->fields &= ~field;
-	if (c->verbose)        /* perf's pr_debug */
-		fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
-			"Skipping '%s' field.\n", e->name, msg, field_name(field));
+	if (c->verbose)        /* perf 6.1: builtin-script.c evsel__do_check_stype (pr_debug) */
+		perf_msg("Samples for '%s' event do not have %s attribute set. "
+			 "Skipping '%s' field.\n", e->name, msg, field_name(field));
 	return 0;
 }
 
@@ -260,21 +262,25 @@ static int check_attr(struct rf_config *c, struct pd_session *s, const struct pd
 					RF_WEIGHT, aux))
 		return -1;
 	if (F(RF_SYM) && !(e->sample_type & (PD_S_IP | PD_S_ADDR))) {
-		fprintf(stderr, "Display of symbols requested but neither sample IP nor sample "
-			"address\navailable. Hence, no addresses to convert to symbols.\n");
+		/* perf 6.1: builtin-script.c evsel__check_attr */
+		perf_msg("Display of symbols requested but neither sample IP nor sample "
+			 "address\navailable. Hence, no addresses to convert to symbols.\n");
 		return -1;
 	}
 	if (F(RF_SYMOFFSET) && !F(RF_SYM)) {
-		fprintf(stderr, "Display of offsets requested but symbol is notselected.\n");
+		/* perf 6.1: builtin-script.c evsel__check_attr */
+		perf_msg("Display of offsets requested but symbol is notselected.\n");
 		return -1;
 	}
 	if (F(RF_DSO) && !(e->sample_type & (PD_S_IP | PD_S_ADDR))) {
-		fprintf(stderr, "Display of DSO requested but no address to convert.\n");
+		/* perf 6.1: builtin-script.c evsel__check_attr */
+		perf_msg("Display of DSO requested but no address to convert.\n");
 		return -1;
 	}
 	if (F(RF_SRCLINE | RF_SRCCODE) && !F(RF_IP)) {
-		fprintf(stderr, "Display of source line number requested but sample IP is not\n"
-			"selected. Hence, no address to lookup the source line number.\n");
+		/* perf 6.1: builtin-script.c evsel__check_attr */
+		perf_msg("Display of source line number requested but sample IP is not\n"
+			 "selected. Hence, no address to lookup the source line number.\n");
 		return -1;
 	}
 	if (F(RF_BRSTACKINSN | RF_BRSTACKINSNLEN) && !aux) {
@@ -284,8 +290,9 @@ static int check_attr(struct rf_config *c, struct pd_session *s, const struct pd
 		for (size_t i = 0; i < pd_session_nr_evsels(s); i++)
 			any |= pd_session_evsel(s, i)->sattr.branch_sample_type;
 		if (!(any & (1u << 3))) {
-			fprintf(stderr, "Display of branch stack assembler requested, but non "
-				"all-branch filter set\nHint: run 'perf record -b ...'\n");
+			/* perf 6.1: builtin-script.c evsel__check_attr */
+			perf_msg("Display of branch stack assembler requested, but non "
+				 "all-branch filter set\nHint: run 'perf record -b ...'\n");
 			return -1;
 		}
 	}
@@ -369,8 +376,9 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain)
 		const struct pd_evsel *e = pipe ? NULL : first_of_type(s, j);
 
 		if (!e && c->t[j].user_set && !c->t[j].wildcard_set && j != RF_T_SYNTH) {
-			fprintf(stderr, "%s events do not exist. Remove corresponding -F option "
-				"to proceed.\n", type_name(j));
+			/* perf 6.1: builtin-script.c perf_session__check_output_opt */
+			perf_msg("%s events do not exist. Remove corresponding -F option "
+				 "to proceed.\n", type_name(j));
 			return -1;
 		}
 		if (e && c->t[j].fields && check_attr(c, s, e))
@@ -399,8 +407,9 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain)
 			}
 		}
 	if (tod && !pd_session_has_feature(s, FEAT_CLOCK_DATA)) {
-		fprintf(stderr, "Can't provide 'tod' time, missing clock data. "
-			"Please record with -k/--clockid option.\n");
+		/* perf 6.1: builtin-script.c perf_session__check_output_opt */
+		perf_msg("Can't provide 'tod' time, missing clock data. "
+			 "Please record with -k/--clockid option.\n");
 		return -1;
 	}
 	return 0;
@@ -420,7 +429,7 @@ void rf_unsupported_note(const struct rf_config *c)
 		for (int j = 0; j < RF_NR_TYPES; j++)
 			asked |= !!(c->t[j].fields & need[i]);
 		if (asked)
-			fprintf(stderr, "trace-report: -F %s is not supported (it needs %s); "
-				"the field is left out\n", field_name(need[i]), why[i]);
+			warn_msg("-F %s is not supported (it needs %s); the field is left out",
+				 field_name(need[i]), why[i]);
 	}
 }

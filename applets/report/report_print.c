@@ -12,6 +12,7 @@
 #include "report/report_print.h"
 #include "tracepoint/tp_decoder.h"
 #include "symbols/symbols.h"
+#include "xfuncs.h"
 
 #define PERF_CONTEXT_HV     ((uint64_t)-32)
 #define PERF_CONTEXT_KERNEL ((uint64_t)-128)
@@ -41,9 +42,9 @@ int report_print_init(struct report_print *p, struct pd_session *s, FILE *out, i
 int report_print_setup(struct report_print *p, const char **fields, int nr_fields,
 		       int reltime, int deltatime, int no_callchain, unsigned long max_stack)
 {
-	if (reltime && deltatime) {
-		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
-			"Please limit to --reltime or --deltatime.\n");
+	if (reltime && deltatime) {     /* perf 6.1: builtin-script.c cmd_script */
+		perf_msg("reltime and deltatime - the two don't get along well. "
+			 "Please limit to --reltime or --deltatime.\n");
 		return -1;
 	}
 	for (int i = 0; i < nr_fields; i++)
@@ -380,8 +381,8 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		 * the event line alone, and say so once */
 		if (!p->told_dwarf) {
 			p->told_dwarf = 1;
-			fprintf(stderr, "trace-report: %s has DWARF stacks (--call-graph dwarf), "
-				"which are not unwound: its samples print without them\n", e->name);
+			warn_msg("%s has DWARF stacks (--call-graph dwarf), which are not "
+				 "unwound: its samples print without them", e->name);
 		}
 	} else if (f & RF_IP) {
 		if (p->rf.use_callchain && (e->sample_type & PD_S_CALLCHAIN)) {

@@ -26,7 +26,8 @@ int report_recover(const char *in, const char *out)
 	int ifd, ofd, r, created;
 
 	if (!out || !strcmp(out, "-") || !strcmp(in, "-")) {
-		error_msg("--recover reads a file and writes one: trace-report --recover FILE -o NEW");
+		error_msg("--recover reads a file and writes one: %s --recover FILE -o NEW",
+			  applet_name);
 		return 1;
 	}
 	if ((ifd = open(in, O_RDONLY | O_CLOEXEC)) < 0) {
@@ -52,7 +53,7 @@ int report_recover(const char *in, const char *out)
 		perror_msg("%s", out);
 		r = 1;
 	} else if ((r = pd_recover(ifd, ofd, &st, &err))) {
-		report_err(st.write_failed ? out : in, r, &err);
+		error_msg_at(st.write_failed ? out : in, r, &err);
 		if (created)
 			unlink(out);
 	}
@@ -65,19 +66,19 @@ int report_recover(const char *in, const char *out)
 	}
 	if (r)
 		return 1;
-	fprintf(stderr, "%s: wrote %s: %llu records (%llu %s) up to offset 0x%llx of %s%s\n",
-		applet_name, out, (unsigned long long)st.records,
-		(unsigned long long)(st.compressed ? st.compressed : st.samples),
-		st.compressed ? "compressed" : "samples", (unsigned long long)st.end, in,
-		st.unfinished ? "" : " (it had no unfinished mark)");
+	warn_msg("wrote %s: %llu records (%llu %s) up to offset 0x%llx of %s%s", out,
+		 (unsigned long long)st.records,
+		 (unsigned long long)(st.compressed ? st.compressed : st.samples),
+		 st.compressed ? "compressed" : "samples", (unsigned long long)st.end, in,
+		 st.unfinished ? "" : " (it had no unfinished mark)");
 	if (st.cut_bytes)
-		fprintf(stderr, "%s: left out the %llu bytes of a cut record after it\n", applet_name,
-			(unsigned long long)st.cut_bytes);
+		warn_msg("left out the %llu bytes of a cut record after it",
+			 (unsigned long long)st.cut_bytes);
 	if (st.dropped)
-		fprintf(stderr, "%s: left out %llu records of a type perf 6.1 refuses\n", applet_name,
-			(unsigned long long)st.dropped);
+		warn_msg("left out %llu records of a type perf 6.1 refuses",
+			 (unsigned long long)st.dropped);
 	if (st.dropped_features)
-		fprintf(stderr, "%s: left out %llu feature sections of bits perf 6.1 does not know\n",
-			applet_name, (unsigned long long)st.dropped_features);
+		warn_msg("left out %llu feature sections of bits perf 6.1 does not know",
+			 (unsigned long long)st.dropped_features);
 	return 0;
 }

@@ -122,42 +122,46 @@ static const struct applet_help report_help = {
  * warning per kind, at the end (none on recordings perf reads cleanly). */
 static void warn_about_skipped(const struct pd_stats *st)
 {
-	const char *sep = "";
-
 	if (st->skipped_features[0] | st->skipped_features[1] | st->skipped_features[2] |
 	    st->skipped_features[3]) {
+		char list[256 * 5];      /* "255, " at most 256 times */
+		size_t len = 0;
 		int n = 0;
 
-		for (int w = 0; w < 4; w++)
-			n += __builtin_popcountll(st->skipped_features[w]);
-		fprintf(stderr, "Warning:\nskipped feature bit%s ", n > 1 ? "s" : "");
+		list[0] = 0;
 		for (int f = 0; f < 256; f++)
-			if (st->skipped_features[f / 64] >> (f % 64) & 1) {
-				fprintf(stderr, "%s%d", sep, f);
-				sep = ", ";
-			}
-		fprintf(stderr, " (unknown to perf 6.1 and tracebox)\n");
+			if (st->skipped_features[f / 64] >> (f % 64) & 1)
+				len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d",
+							n++ ? ", " : "", f);
+		warn_msg("warning: skipped feature bit%s %s (unknown to perf 6.1 and tracebox)",
+			 n > 1 ? "s" : "", list);
 	}
 	if (st->nr_unknown_records) {
-		fprintf(stderr, "Warning:\nskipped %llu record%s of unknown type",
-			(unsigned long long)st->nr_unknown_records,
-			st->nr_unknown_records > 1 ? "s" : "");
+		char list[8 * 12 + 8];   /* at most 8 types, then ", ..." */
+		size_t len = 0;
+
+		list[0] = 0;
 		for (unsigned i = 0; i < st->nr_unknown_types; i++)
-			fprintf(stderr, "%s%u", i ? ", " : " ", st->unknown_types[i]);
-		fprintf(stderr, "%s\n", st->nr_unknown_types == 8 ? ", ..." : "");
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%u",
+						i ? ", " : " ", st->unknown_types[i]);
+		warn_msg("warning: skipped %llu record%s of unknown type%s%s",
+			 (unsigned long long)st->nr_unknown_records,
+			 st->nr_unknown_records > 1 ? "s" : "", list,
+			 st->nr_unknown_types == 8 ? ", ..." : "");
 	}
 	if (st->nr_big_attrs)
-		fprintf(stderr, "Warning:\n%u attrs larger than perf 6.1's 128 bytes (up to %u): "
-			"the bytes past 128 were ignored%s\n", st->nr_big_attrs, st->big_attr_size,
-			st->big_attr_nonzero ? ", and some were not 0" : "");
+		warn_msg("warning: %u attrs larger than perf 6.1's 128 bytes (up to %u): "
+			 "the bytes past 128 were ignored%s", st->nr_big_attrs, st->big_attr_size,
+			 st->big_attr_nonzero ? ", and some were not 0" : "");
 	/* perf's words for READ values of an id no attr lists; said only
-	 * after a clean run, as a misread sample would make them up */
+	 * after a clean run, as a misread sample would make them up.
+	 * perf 6.1: util/session.c perf_session__warn_about_errors (ui__warning) */
 	if (st->nr_unknown_id)
-		fprintf(stderr, "Warning:\n%u samples with id not present in the header\n",
-			(unsigned)st->nr_unknown_id);
+		perf_msg("Warning:\n%u samples with id not present in the header\n",
+			 (unsigned)st->nr_unknown_id);
 	if (st->decomp_tail)
-		fprintf(stderr, "Warning:\nthe compressed data ends with %llu bytes of a cut "
-			"record\n", (unsigned long long)st->decomp_tail);
+		warn_msg("warning: the compressed data ends with %llu bytes of a cut record",
+			 (unsigned long long)st->decomp_tail);
 }
 
 /* perf_session__warn_about_errors, the parts a tracepoint recording can meet. */
@@ -165,26 +169,30 @@ static void warn_about_errors(const struct pd_stats *st)
 {
 	uint64_t samples = st->nr_records[PD_REC_SAMPLE];
 
-	if (st->nr_records[PD_REC_LOST] && !o.show.lost)   /* perf: not when it printed them */
-		fprintf(stderr, "Warning:\nProcessed %d events and lost %d chunks!\n\n"
-			"Check IO/CPU overload!\n\n", (int)st->nr_total,
-			(int)st->nr_records[PD_REC_LOST]);
+	/* perf 6.1: util/session.c perf_session__warn_about_errors (ui__warning),
+	 * not when it printed the LOST records */
+	if (st->nr_records[PD_REC_LOST] && !o.show.lost)
+		perf_msg("Warning:\nProcessed %d events and lost %d chunks!\n\n"
+			 "Check IO/CPU overload!\n\n", (int)st->nr_total,
+			 (int)st->nr_records[PD_REC_LOST]);
 	if (st->nr_lost_samples) {
 		double drop = (double)st->nr_lost_samples /
 			      (double)(samples + st->nr_lost_samples);
 
+		/* perf 6.1: util/session.c perf_session__warn_about_errors (ui__warning) */
 		if (drop > 0.05)
-			fprintf(stderr, "Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
-				(unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
+			perf_msg("Warning:\nProcessed %llu samples and lost %3.2f%%!\n\n",
+				 (unsigned long long)(samples + st->nr_lost_samples), drop * 100.0);
 	}
+	/* perf 6.1: util/session.c perf_session__warn_about_errors (ui__warning) */
 	if (st->nr_unordered)
-		fprintf(stderr, "Warning:\n%u out of order events recorded.\n",
-			(unsigned)st->nr_unordered);
+		perf_msg("Warning:\n%u out of order events recorded.\n",
+			 (unsigned)st->nr_unordered);
 	if (st->unfinished)
-		error_msg("warning: the recording was not finished (trace-record was killed or its "
-			  "disk filled): read %llu records up to offset 0x%llx%s", (unsigned long long)
-			  st->nr_total, (unsigned long long)st->cut_off,
-			  st->cut_bytes ? ", ignored the cut record after it" : "");
+		warn_msg("warning: the recording was not finished (trace-record was killed or its "
+			 "disk filled): read %llu records up to offset 0x%llx%s", (unsigned long long)
+			 st->nr_total, (unsigned long long)st->cut_off,
+			 st->cut_bytes ? ", ignored the cut record after it" : "");
 }
 
 static void print_stats(const struct pd_stats *st)
@@ -219,7 +227,7 @@ static void warn_lost_features(const struct pd_session *s, const char *path, uns
 	unsigned nr = pd_session_lost_features(s, &lost);
 
 	if (nr > *shown)
-		report_err(path, lost.code, &lost);
+		warn_msg_at(path, lost.code, &lost);
 	*shown = nr;
 }
 
@@ -282,11 +290,13 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 	if (!stdout_ok()) {
 		r = r ? r : -1;
 	} else if (r && !(r == TB_ERR_STOP && !err.code)) {    /* STOP: the printer said why */
-		report_err(path, r, &err);
+		error_msg_at(path, r, &err);
 	}
 	for (const char *w; (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		/* perf 6.1: util/symbol.c dso__load_kernel_sym, dso__load_vmlinux
+		 * (pr_warning, pr_debug): common/symbols words them as perf does */
 		if (!o.quiet)
-			fprintf(stderr, "%s\n", w);
+			perf_msg("%s\n", w);
 	if (o.stats && !r)
 		print_stats(pd_session_stats(s));
 	else if (!o.quiet)
@@ -306,7 +316,7 @@ static int early_modes(int argc, char **argv, int first, struct cat_script *cann
 	if (o.recover)
 		return report_recover(o.recover, o.output);
 	if (o.output) {
-		error_msg("-o is for --recover (trace-report prints on stdout)");
+		error_msg("-o is for --recover (%s prints on stdout)", applet_name);
 		return 1;
 	}
 	if (o.script && (!strcasecmp(o.script, "lang") || !strcmp(o.script, "list"))) {
@@ -355,7 +365,7 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	if ((r = pd_session_open(&s, path, fd, &err))) {
-		report_err(path, r, &err);
+		error_msg_at(path, r, &err);
 		goto out;
 	}
 	warn_lost_features(s, path, &lost);
@@ -377,9 +387,10 @@ int trace_report_main(int argc, char **argv)
 			error_msg("out of memory");
 			goto out;
 		}
-		/* -v: the build ids perf reports on reading the header */
+		/* -v: the build ids perf reports on reading the header.
+		 * perf 6.1: util/header.c __event_process_build_id (pr_debug) */
 		for (const char *w; o.verbose && (w = sym_machine_next_warning(pd_session_symbols(s)));)
-			fprintf(stderr, "%s\n", w);
+			perf_msg("%s\n", w);
 	}
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path, o.header_only);
