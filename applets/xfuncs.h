@@ -44,13 +44,6 @@ void perf_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * struct engine_gen): flush stdout, then the engine's text as it comes
  * (tracebacks as perf's PyErr_Print and die print them) */
 void engine_log(void *ctx, const char *text);
-/* report_err - the old name of error_msg_at, for report_script.c and
- * report_export.c until the engine-run driver replaces them (issue 21) */
-static inline void report_err(const char *file, int code, const struct tb_err *err)
-{
-	error_msg_at(file, code, err);
-}
-
 /** xasprintf - an allocated formatted string; out of memory: message, exit 1 */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** xexit - check stdout (stdout_ok) and exit with @status (applet_exitval when

@@ -42,9 +42,9 @@ int report_run_export(struct pd_session *s, const char *path, const char *target
 	report_run(&x, s);
 	shown = redact(target);
 	if (x.r)      /* the reader's errors read as the print path's */
-		report_err(x.engine_failed ? shown : path, x.r, &x.err);
+		error_msg_at(x.engine_failed ? shown : path, x.r, &x.err);
 	if (x.stop_r)
-		report_err(shown, x.stop_r, &x.stop_err);
+		error_msg_at(shown, x.stop_r, &x.stop_err);
 	free(shown);
 	return x.r || x.stop_r ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 #include "report/report_filter.h"
 #include "report/report_run.h"
 #include "report/report_stat.h"
+#include "xfuncs.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -15,20 +16,6 @@ static void on_sigint(int sig)
 {
 	(void)sig;
 	interrupted = 1;
-}
-
-/* the engines' log: script output first when asked, then the text */
-static void log_flushed(void *ctx, const char *text)
-{
-	(void)ctx;
-	fflush(stdout);
-	fputs(text, stderr);
-}
-
-static void log_plain(void *ctx, const char *text)
-{
-	(void)ctx;
-	fputs(text, stderr);
 }
 
 struct driver {
@@ -69,7 +56,7 @@ int report_run(struct report_run *x, struct pd_session *s)
 	struct sigaction sa, old;
 
 	x->exit_status = -1;
-	x->st->log = x->flush_stdout ? log_flushed : log_plain;
+	x->st->log = engine_log;     /* script output first, then the text */
 	x->st->exit_status = &x->exit_status;
 	x->st->failed = &x->failed;
 	x->r = x->ops->start(&d.run, x->st, &x->err);

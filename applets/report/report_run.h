@@ -13,7 +13,6 @@ struct report_run {
 	const struct engine_ops *ops;
 	struct engine_start *st;       /* log, exit_status and failed are set here */
 	struct report_filter *filter;  /* only the samples it passes; NULL: all */
-	int flush_stdout;              /* flush stdout before each logged text */
 	int stat_rounds;               /* perf stat data to the engine, or perf's table */
 	int interrupt_is_error;        /* SIGINT fails the run ("interrupted"), else
 					* the run ends cleanly (trace_end runs) */

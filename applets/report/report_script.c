@@ -57,7 +57,6 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	x.ops = ops;
 	x.st = &st;
 	x.filter = filter;
-	x.flush_stdout = 1;
 	x.stat_rounds = 1;
 	report_run(&x, s);
 	fflush(stdout);
@@ -65,9 +64,9 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	if (x.exit_status >= 0)
 		return x.exit_status;     /* the script ended the run itself */
 	if (x.r)
-		report_err(x.err.code == TB_ERR_STOP || !x.err.has_offset ? script : path,
+		error_msg_at(x.err.code == TB_ERR_STOP || !x.err.has_offset ? script : path,
 			   x.r, &x.err);
 	else if (x.stop_r)
-		report_err(script, x.stop_r, &x.stop_err);
+		error_msg_at(script, x.stop_r, &x.stop_err);
 	return x.r || x.stop_r ? 1 : 0;
 }
