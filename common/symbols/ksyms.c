@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include "symbols/ksyms.h"
+#include "util/io.h"
 
 /* 16 bytes a symbol (about 120,000 of them): the end is not kept but
  * worked out from the next symbol (ksym_end) */
@@ -392,9 +393,7 @@ int ksyms_load_path(struct ksyms *k, const char *path)
 	while (!stop) {
 		size_t used;
 
-		got = read(fd, buf + len, cap - len);
-		if (got < 0 && errno == EINTR)
-			continue;
+		got = read_some(fd, buf + len, cap - len);
 		if (got < 0)
 			break;
 		len += (size_t)got;
