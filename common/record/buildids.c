@@ -144,7 +144,7 @@ static int copy_to(const char *from, const unsigned char *mem, size_t len, const
 		return errno == EEXIST ? 0 : -1;
 	if (mem) {
 		r = writen(out, mem, len);
-	} else if ((in = open(from, O_RDONLY | O_CLOEXEC)) < 0) {
+	} else if ((in = open_regular(from, 0, NULL, NULL)) < 0) {   /* a DSO: as big as it is */
 		r = -1;
 	} else {
 		while ((n = read_some(in, buf, sizeof(buf))) > 0 && !r)

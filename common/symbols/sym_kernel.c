@@ -96,7 +96,7 @@ static void *kpre_main(void *arg)
 {
 	struct sym_machine *m = arg;
 
-	m->kpre_rc = ksyms_load_path(m->kpre, m->kpre_path);
+	m->kpre_rc = ksyms_load_path(m->kpre, m->kpre_path, &m->kpre_err);
 	return NULL;
 }
 
@@ -116,6 +116,7 @@ static void kpre_start(struct sym_machine *m)
 	if (!(m->kpre = ksyms_attach(NULL, m->kpre_path, NULL)))
 		return;
 	ksyms_set_ref(m->kpre, m->kpre_ref);
+	memset(&m->kpre_err, 0, sizeof(m->kpre_err));
 	if (pthread_create(&m->kpre_thread, NULL, kpre_main, m)) {
 		ksyms_free(m->kpre);
 		m->kpre = NULL;
@@ -149,6 +150,7 @@ static void kernel_load(struct sym_machine *m)
 	char buf[4096];
 	const char *path;
 	int rc = -1;
+	struct tb_err kerr = { 0 };
 
 	m->kloaded = 1;
 	if (m->vmlinux) {
@@ -196,9 +198,13 @@ static void kernel_load(struct sym_machine *m)
 		if (!m->ks)
 			return;
 		ksyms_set_ref(m->ks, m->kref);
-		rc = ksyms_load_path(m->ks, path);
+		rc = ksyms_load_path(m->ks, path, &kerr);
+	} else {
+		kerr = m->kpre_err;
 	}
-	if (rc < 0) {
+	if (rc < 0 && kerr.code) {          /* not a regular file, too large, unreadable */
+		sym_machine_warn(m, "%s, kernel symbols not used", kerr.msg);
+	} else if (rc < 0) {
 		sym_machine_warn(m, "%s: cannot read kernel symbols", path);
 	} else if (m->kref_addr && m->kref[0]) {
 		/* perf's kallsyms__delta: the file's reference symbol against the

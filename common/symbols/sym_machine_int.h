@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "symbols/sym_dso.h"
 #include "symbols/symbols.h"
+#include "util/tb_err.h"
 
 struct ksyms;
 struct sym_proc;
@@ -37,6 +38,7 @@ struct sym_machine {
 	 * (sym_opts.prefetch_kernel), taken by kernel_load */
 	pthread_t kpre_thread;
 	int kpre_on, kpre_rc;
+	struct tb_err kpre_err;   /* why the read-ahead read nothing */
 	struct ksyms *kpre;
 	char kpre_path[4096], kpre_ref[64];
 	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
