@@ -31,7 +31,7 @@ TINY_APPLETS := trace-list trace-record
 TINY_SRC := applets/main.c applets/applets.c applets/args.c applets/xfuncs.c applets/trace_list.c \
 	$(addprefix applets/record/,trace_record.c record_events.c record_profile.c) \
 	engines/catalogue.c engines/registry.c \
-	$(addprefix common/util/,bytebuf.c cpulist.c payload.c tb_err.c) \
+	$(addprefix common/util/,bytebuf.c cpulist.c io.c payload.c tb_err.c) \
 	$(addprefix common/record/,buildids.c dso_hits.c event_names.c pd_wbuild.c pd_wfeatures.c pd_writer.c pd_wsys.c \
 		recorder.c ring.c synth.c td_write.c) \
 	$(addprefix common/tracepoint/,syscall_map.c tracefs.c) common/symbols/elf_buildid.c \

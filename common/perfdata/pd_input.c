@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "perfdata/pd_input.h"
+#include "util/io.h"
 
 int pd_in_init(struct pd_input *in, int fd, size_t cap)
 {
@@ -61,9 +62,7 @@ static int fill(struct pd_input *in, struct tb_err *err)
 		want = (size_t)left;
 	if (want == 0)
 		return 0;
-	do
-		got = read(in->fd, in->buf + in->tail, want);
-	while (got < 0 && errno == EINTR);
+	got = read_some(in->fd, in->buf + in->tail, want);     /* a pipe: what it has now */
 	if (got < 0)
 		return tb_err_set(err, TB_ERR_IO, in->pos + in->tail, "read failed: %s",
 				  strerror(errno));
@@ -114,43 +113,29 @@ int pd_in_read(struct pd_input *in, void *dst, size_t n, struct tb_err *err)
 	pd_in_consume(in, take);
 	d += take;
 	n -= take;
-	while (n > 0) {
-		if (room_left(in) < n)
-			return tb_err_set(err, TB_ERR_TRUNCATED, in->pos,
-					  "%zu bytes needed past the end of the section", n);
-		got = read(in->fd, d, n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return tb_err_set(err, TB_ERR_IO, in->pos, "read failed: %s",
-					  strerror(errno));
-		if (got == 0)
-			return tb_err_set(err, TB_ERR_TRUNCATED, in->pos,
-					  "end of input with %zu bytes still expected", n);
-		in->pos += (uint64_t)got;
-		d += got;
-		n -= (size_t)got;
-	}
+	if (n == 0)
+		return 0;
+	if (room_left(in) < n)
+		return tb_err_set(err, TB_ERR_TRUNCATED, in->pos,
+				  "%zu bytes needed past the end of the section", n);
+	got = readn(in->fd, d, n);
+	if (got < 0)
+		return tb_err_set(err, TB_ERR_IO, in->pos, "read failed: %s", strerror(errno));
+	in->pos += (uint64_t)got;
+	if ((size_t)got < n)
+		return tb_err_set(err, TB_ERR_TRUNCATED, in->pos,
+				  "end of input with %zu bytes still expected", n - (size_t)got);
 	return 0;
 }
 
 int pd_pread_all(int fd, void *dst, size_t n, uint64_t off, struct tb_err *err)
 {
-	unsigned char *d = dst;
-	ssize_t got;
+	ssize_t got = preadn(fd, dst, n, off);
 
-	while (n > 0) {
-		got = pread(fd, d, n, (off_t)off);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return tb_err_set(err, TB_ERR_IO, off, "read failed: %s", strerror(errno));
-		if (got == 0)
-			return tb_err_set(err, TB_ERR_TRUNCATED, off,
-					  "end of file with %zu bytes still expected", n);
-		d += got;
-		off += (uint64_t)got;
-		n -= (size_t)got;
-	}
+	if (got < 0)
+		return tb_err_set(err, TB_ERR_IO, off, "read failed: %s", strerror(errno));
+	if ((size_t)got < n)
+		return tb_err_set(err, TB_ERR_TRUNCATED, off + (uint64_t)got,
+				  "end of file with %zu bytes still expected", n - (size_t)got);
 	return 0;
 }

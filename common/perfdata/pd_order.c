@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "perfdata/pd_order.h"
+#include "util/io.h"
 #include "util/tb_err.h"
 
 /* copies are kept in blocks of this size (a record is at most 64 KiB):
@@ -251,18 +252,8 @@ struct wbuf {
 
 static void wb_flush(struct wbuf *w)
 {
-	size_t done = 0;
-
-	while (!w->bad && done < w->len) {
-		ssize_t n = pwrite(w->fd, w->buf + done, w->len - done, (off_t)(w->at + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			w->bad = 1;
-		else
-			done += (size_t)n;
-	}
+	if (!w->bad && w->len && pwriten(w->fd, w->buf, w->len, w->at))
+		w->bad = 1;
 	w->at += w->len;
 	w->len = 0;
 }
@@ -312,10 +303,8 @@ static int run_load(struct pd_order *q, struct pd_run *r)
 
 			if (want > r->end - r->pos)
 				want = (size_t)(r->end - r->pos);
-			n = pread(q->spill_fd, r->buf + r->tail, want, (off_t)r->pos);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0)
+			n = preadn(q->spill_fd, r->buf + r->tail, want, r->pos);
+			if (n <= 0 || (size_t)n < want)     /* the spill file ends early */
 				return TB_ERR_IO;
 			r->tail += (size_t)n;
 			r->pos += (uint64_t)n;

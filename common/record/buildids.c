@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "record/buildids.h"
+#include "util/io.h"
 #include "util/tb_err.h"
 
 /* The [vdso] mapping of this process, from /proc/self/maps. */
@@ -132,23 +133,6 @@ static int mkdirs(char *path)
 	return mkdir(path, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-static int write_all(int fd, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Copy @from (or the bytes @mem) to @to with @mode. */
 static int copy_to(const char *from, const unsigned char *mem, size_t len, const char *to, mode_t mode)
 {
@@ -159,12 +143,12 @@ static int copy_to(const char *from, const unsigned char *mem, size_t len, const
 	if (out < 0)
 		return errno == EEXIST ? 0 : -1;
 	if (mem) {
-		r = write_all(out, mem, len);
-	} else if ((in = open(from, O_RDONLY | O_CLOEXEC)) < 0) {
+		r = writen(out, mem, len);
+	} else if ((in = open_regular(from, 0, NULL, NULL)) < 0) {   /* a DSO: as big as it is */
 		r = -1;
 	} else {
-		while ((n = read(in, buf, sizeof(buf))) > 0 && !r)
-			r = write_all(out, buf, (size_t)n);
+		while ((n = read_some(in, buf, sizeof(buf))) > 0 && !r)
+			r = writen(out, buf, (size_t)n);
 		if (n < 0)
 			r = -1;
 		close(in);

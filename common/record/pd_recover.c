@@ -7,6 +7,7 @@
 #include "perfdata/pd_format.h"
 #include "record/pd_recover.h"
 #include "record/pd_writer.h"
+#include "util/io.h"
 
 #define MAX_TRACEDATA (256u << 20)   /* as the reader bounds it */
 #define MAX_ATTRS     65536
@@ -36,20 +37,9 @@ struct recovery {
 /* pread all of @n bytes at @off: 0, 1 when the input ends first, -1 on error */
 static int read_at(int fd, uint64_t off, void *buf, size_t n)
 {
-	size_t done = 0;
+	ssize_t got = preadn(fd, buf, n, off);
 
-	while (done < n) {
-		ssize_t got = pread(fd, (char *)buf + done, n - done, (off_t)(off + done));
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		if (got == 0)
-			return 1;
-		done += (size_t)got;
-	}
-	return 0;
+	return got < 0 ? -1 : (size_t)got < n ? 1 : 0;
 }
 
 static void meta_free(struct meta *m)

@@ -9,43 +9,9 @@
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_compressed.h"
 #include "record/pd_writer.h"
+#include "util/io.h"
 
 #define ATTR_SIZE 128
-
-static int full_write(int fd, const void *buf, size_t n)
-{
-	const unsigned char *p = buf;
-
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static int full_pwrite(int fd, const void *buf, size_t n, uint64_t off)
-{
-	const unsigned char *p = buf;
-
-	while (n) {
-		ssize_t w = pwrite(fd, p, n, (off_t)off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		off += (uint64_t)w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 static int io_err(struct tb_err *err, uint64_t off, const char *what)
 {
@@ -87,7 +53,7 @@ static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_
 	hdr[6] = (unsigned char)(size & 0xff);
 	hdr[7] = (unsigned char)(size >> 8);
 	for (int i = 0; i < 3; i++) {
-		if (iov[i].iov_len && full_write(w->fd, iov[i].iov_base, iov[i].iov_len))
+		if (iov[i].iov_len && writen(w->fd, iov[i].iov_base, iov[i].iov_len))
 			return io_err(err, TB_NO_OFFSET, "writing the pipe header records");
 	}
 	return 0;
@@ -127,7 +93,7 @@ static int start_stream(struct pd_writer *w, struct tb_err *err)
 
 	put_u64(hdr, PD_MAGIC2);
 	put_u64(hdr + 8, PD_PIPE_HEADER_SIZE);
-	if (full_write(w->fd, hdr, sizeof(hdr)))
+	if (writen(w->fd, hdr, sizeof(hdr)))
 		return io_err(err, 0, "writing the pipe header");
 	for (size_t i = 0; i < w->nr_attrs; i++) {
 		memcpy(attr, w->attrs[i].attr, ATTR_SIZE);
@@ -159,8 +125,8 @@ static int start_stream(struct pd_writer *w, struct tb_err *err)
 		put_u32(td + 4, 0);
 		if ((r = write_record(w, PD_REC_HEADER_TRACING_DATA, td, 8, NULL, 0, err)))
 			return r;
-		if (full_write(w->fd, tdf->data, tdf->len) ||
-		    full_write(w->fd, pad, padded - tdf->len))
+		if (writen(w->fd, tdf->data, tdf->len) ||
+		    writen(w->fd, pad, padded - tdf->len))
 			return io_err(err, TB_NO_OFFSET, "writing the tracing data");
 	}
 	if (w->staged && (r = write_update(w, PD_EVENT_UPDATE_UNFINISHED, NULL, 0, err)))
@@ -247,33 +213,20 @@ static int write_records(struct pd_writer *w, const struct iovec *iov, int iovcn
 			 uint64_t nr_samples, struct tb_err *err)
 {
 	struct iovec v[8];
-	uint64_t total = 0, done = 0;
+	uint64_t total = 0;
+	size_t done = 0;
 	int n = iovcnt < 8 ? iovcnt : 8;
 
 	memcpy(v, iov, (size_t)n * sizeof(*v));
 	for (int i = 0; i < n; i++)
 		total += v[i].iov_len;
-	while (done < total) {
-		ssize_t got = writev(w->fd, v, n);
+	if (writevn(w->fd, v, n, &done)) {
 		int e = errno;
 
-		if (got < 0 && e == EINTR)
-			continue;
-		if (got <= 0) {
-			if (w->staged)
-				cut_back(w, done);
-			errno = got == 0 ? ENOSPC : e;
-			return io_err(err, w->data_offset + w->data_size + done, "writing data");
-		}
-		done += (uint64_t)got;
-		/* skip what went out */
-		for (int i = 0; i < n && got > 0; i++) {
-			size_t take = (size_t)got < v[i].iov_len ? (size_t)got : v[i].iov_len;
-
-			v[i].iov_base = (char *)v[i].iov_base + take;
-			v[i].iov_len -= take;
-			got -= (ssize_t)take;
-		}
+		if (w->staged)
+			cut_back(w, done);
+		errno = e;
+		return io_err(err, w->data_offset + w->data_size + done, "writing data");
 	}
 	w->data_size += total;
 	w->samples += nr_samples;
@@ -304,15 +257,15 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 			continue;
 		put_u64(e, off);
 		put_u64(e + 8, f->len);
-		if (full_pwrite(w->fd, e, 16, index_off + k++ * 16) ||
-		    full_pwrite(w->fd, f->data, f->len, off))
+		if (pwriten(w->fd, e, 16, index_off + k++ * 16) ||
+		    pwriten(w->fd, f->data, f->len, off))
 			return io_err(err, off, "writing the features");
 		off += f->len;
 		bitmap[f->bit / 64] |= 1ULL << (f->bit % 64);
 	}
 	ids_off = off;
 	for (size_t i = 0; i < w->nr_attrs; i++) {
-		if (full_pwrite(w->fd, w->attrs[i].ids, w->attrs[i].nr_ids * 8, off))
+		if (pwriten(w->fd, w->attrs[i].ids, w->attrs[i].nr_ids * 8, off))
 			return io_err(err, off, "writing the ids");
 		off += w->attrs[i].nr_ids * 8;
 	}
@@ -323,7 +276,7 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 		put_u64(entry + ATTR_SIZE, ids_off);
 		put_u64(entry + ATTR_SIZE + 8, w->attrs[i].nr_ids * 8);
 		ids_off += w->attrs[i].nr_ids * 8;
-		if (full_pwrite(w->fd, entry, sizeof(entry), off))
+		if (pwriten(w->fd, entry, sizeof(entry), off))
 			return io_err(err, off, "writing the attrs");
 		off += sizeof(entry);
 	}
@@ -340,7 +293,7 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 	put_u64(hdr + 48, w->data_size);
 	for (int i = 0; i < 4; i++)
 		put_u64(hdr + 72 + 8 * i, bitmap[i]);
-	if (full_pwrite(w->fd, hdr, sizeof(hdr), 0))
+	if (pwriten(w->fd, hdr, sizeof(hdr), 0))
 		return io_err(err, 0, "writing the file header");
 	return 0;
 }

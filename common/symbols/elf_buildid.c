@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "symbols/elf_buildid.h"
+#include "util/io.h"
 
 #define NOTES_MAX (1u << 20)      /* a notes segment larger than this is not read */
 
@@ -28,7 +29,7 @@ static int src_read(const struct src *s, uint64_t off, void *buf, size_t len)
 		memcpy(buf, s->mem + off, len);
 		return 0;
 	}
-	return pread(s->fd, buf, len, (off_t)off) == (ssize_t)len ? 0 : -1;
+	return preadn(s->fd, buf, len, off) == (ssize_t)len ? 0 : -1;
 }
 
 static uint32_t get32(const unsigned char *p, int be)
@@ -154,15 +155,14 @@ int buildid_elf_mem(const unsigned char *p, size_t n, uint8_t out[BUILDID_MAX])
 int buildid_elf_file(const char *path, uint8_t out[BUILDID_MAX])
 {
 	struct stat st;
-	struct src s = { open(path, O_RDONLY | O_CLOEXEC), NULL, 0 };
-	int r = -1;
+	/* no size cap: only the headers and the notes are read */
+	struct src s = { open_regular(path, 0, &st, NULL), NULL, 0 };
+	int r;
 
 	if (s.fd < 0)
 		return -1;
-	if (fstat(s.fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		s.size = (uint64_t)st.st_size;
-		r = from_elf(&s, out);
-	}
+	s.size = (uint64_t)st.st_size;
+	r = from_elf(&s, out);
 	close(s.fd);
 	return r;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include "symbols/ksyms.h"
+#include "util/io.h"
 
 /* 16 bytes a symbol (about 120,000 of them): the end is not kept but
  * worked out from the next symbol (ksym_end) */
@@ -374,13 +375,19 @@ const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, 
 	return k->names + s->name;
 }
 
+/* The largest kallsyms file read: /proc/kallsyms of a distribution kernel
+ * with its modules is 10 to 20 MB; a file from the build-id cache or
+ * --kallsyms larger than this is not one. /proc/kallsyms says size 0 in
+ * stat and passes: the kernel writes it. */
+#define KSYMS_MAX_FILE (256ULL << 20)
+
 /* Read @path a block at a time (it may be /proc/kallsyms: 5 MB of text
  * of which the names are kept). */
-int ksyms_load_path(struct ksyms *k, const char *path)
+int ksyms_load_path(struct ksyms *k, const char *path, struct tb_err *err)
 {
 	size_t cap = 1 << 16, len = 0;
 	char *buf = malloc(cap);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open_regular(path, KSYMS_MAX_FILE, NULL, err);
 	int stop = 0, r = -1;
 	uint16_t latest = 0;
 	ssize_t got = -1;
@@ -392,11 +399,11 @@ int ksyms_load_path(struct ksyms *k, const char *path)
 	while (!stop) {
 		size_t used;
 
-		got = read(fd, buf + len, cap - len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
+		got = read_some(fd, buf + len, cap - len);
+		if (got < 0) {
+			tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s: %s", path, strerror(errno));
 			break;
+		}
 		len += (size_t)got;
 		used = feed(k, buf, len, got == 0, &stop, &latest);
 		memmove(buf, buf + used, len - used);
@@ -434,7 +441,7 @@ static char *resolve(void *priv, unsigned long long *addrp, char **modp)
 	if (k->gate && *k->gate == 0)
 		return NULL;
 	if (!k->loaded)
-		ksyms_load_path(k, k->path);
+		ksyms_load_path(k, k->path, NULL);
 	name = ksyms_lookup(k, *addrp, &start, &mod);
 	if (!name)
 		return NULL;

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "util/tb_err.h"
 
 struct tep_handle;
 struct ksyms;
@@ -25,8 +26,12 @@ int ksyms_load_text(struct ksyms *k, const char *text, size_t len);
 /** ksyms_lookup - the symbol containing @addr: name, start in *start, module in *mod */
 const char *ksyms_lookup(struct ksyms *k, uint64_t addr, uint64_t *start, const char **mod);
 
-/** ksyms_load_path - parse the kallsyms file @path; symbols kept, or -1 if unreadable */
-int ksyms_load_path(struct ksyms *k, const char *path);
+/**
+ * ksyms_load_path - parse the kallsyms file @path (a regular file, or
+ * procfs's): the symbols kept, or -1 when it is unreadable, not a regular
+ * file or too large, with @err (may be NULL) saying why when it was not read
+ */
+int ksyms_load_path(struct ksyms *k, const char *path, struct tb_err *err);
 /** ksyms_lookup_range - ksyms_lookup, also giving the symbol's end */
 const char *ksyms_lookup_range(struct ksyms *k, uint64_t addr, uint64_t *start, uint64_t *end,
 			       const char **mod);

@@ -3,6 +3,7 @@
  * --symfs), perf-PID.map for JIT code, the build-id cache or our own
  * vdso for [vdso]; files of another build-id are refused. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "symbols/elf_buildid.h"
 #include "symbols/sym_dso.h"
 #include "symbols/sym_elf.h"
+#include "util/io.h"
 #include "util/tb_err.h"
 
 static int is_regular(const char *p)
@@ -52,17 +54,29 @@ static size_t hex_prefix(const char *s, uint64_t *v)
 	}
 }
 
-static int load_perf_map(struct sym_dso *d)
+/* The largest perf map read: a JIT's (a JVM's with every method of a long
+ * run) stays under 100 MB; a larger one, or one growing without end while
+ * it is read, is not a map */
+#define PERF_MAP_MAX_FILE (1ULL << 30)
+
+static int load_perf_map(struct sym_dso *d, struct sym_load_ctx *c)
 {
-	FILE *f = fopen(d->name, "re");
+	struct tb_err err = { 0 };
+	int fd = open_regular(d->name, PERF_MAP_MAX_FILE, NULL, &err);
+	FILE *f = fd >= 0 ? fdopen(fd, "re") : NULL;
 	char *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, total = 0;
 	ssize_t got;
 	int nr = 0;
 
-	if (!f)
+	if (fd < 0 && errno != ENOENT && errno != ENOTDIR)
+		snprintf(c->warning, sizeof(c->warning), "%s, JIT symbols not read", err.msg);
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return 0;
-	while ((got = getline(&line, &cap, f)) > 0) {
+	}
+	while ((got = getline(&line, &cap, f)) > 0 && (total += (size_t)got) <= PERF_MAP_MAX_FILE) {
 		size_t len, ll = (size_t)got - 1;
 		uint64_t start, size;
 
@@ -102,15 +116,15 @@ static int try_file(struct sym_dso *d, struct sym_load_ctx *c, struct cand *k, c
 	char why[256] = "";
 	int r, used = 0;
 
-	if (!is_regular(path))
-		return 0;
 	r = sym_elf_open_file(&e, path, why, sizeof(why));
 	if (r == TB_ERR_NOMEM) {
 		*err = r;
 		return 1;
 	}
 	if (r) {
-		if (r < 0 && main_file && !c->warning[0])
+		/* a FIFO, a device or a directory where a file is looked for:
+		 * said, wherever it is; a bad ELF only for the file itself */
+		if ((r == -2 || (r < 0 && main_file)) && !c->warning[0])
 			snprintf(c->warning, sizeof(c->warning), "%s", why);
 		return 0;
 	}
@@ -355,7 +369,7 @@ int sym_dso_load(struct sym_dso *d, struct sym_load_ctx *c)
 	d->loaded = 1;
 	switch (d->kind) {
 	case SYM_DSO_JIT:
-		return load_perf_map(d);
+		return load_perf_map(d, c);
 	case SYM_DSO_VDSO:
 		return load_vdso(d, c);
 	case SYM_DSO_FILE:

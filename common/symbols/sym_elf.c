@@ -18,6 +18,7 @@
 #include "symbols/sym_dso.h"
 #include "symbols/elf_buildid.h"
 #include "symbols/sym_elf.h"
+#include "util/io.h"
 #include "util/tb_err.h"
 
 #define NT_GNU_BUILD_ID_TYPE 3
@@ -81,23 +82,18 @@ int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n)
 	struct stat st;
 	unsigned char *buf;
 	char tmp[200] = "";
+	struct tb_err err = { 0 };
 	int fd, r;
 
 	memset(e, 0, sizeof(*e));
 	e->fd = -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(path, SYM_ELF_MAX_FILE, &st, &err);
+	if (fd < 0 && (errno == EINVAL || errno == EISDIR || errno == EFBIG)) {
+		snprintf(why, n, "%s", err.msg);       /* a FIFO, a device, too large */
+		return -2;
+	}
 	if (fd < 0)
 		return 1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return 1;
-	}
-	if ((unsigned long long)st.st_size > SYM_ELF_MAX_FILE) {
-		close(fd);
-		snprintf(why, n, "%s: file of %lld bytes is too large to read", path,
-			 (long long)st.st_size);
-		return -1;
-	}
 	if (st.st_size < EI_NIDENT) {
 		close(fd);
 		snprintf(why, n, "%s: not an ELF file (%lld bytes)", path, (long long)st.st_size);

@@ -25,7 +25,10 @@ struct sym_elf {
 	size_t dynsym_idx;
 };
 
-/* the largest ELF file looked at */
+/* the largest ELF file looked at (open_regular's cap): a vmlinux with its
+ * DWARF is under 1 GB, a debug file of a big C++ library a few hundred MB;
+ * the file is mapped, not read, so the cap bounds address space, not
+ * memory, and keeps a sparse file of terabytes out */
 #define SYM_ELF_MAX_FILE (1ULL << 31)
 
 /**
@@ -35,8 +38,10 @@ struct sym_elf {
 int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, size_t n);
 /**
  * sym_elf_open_file - read @path and parse it
- * Returns 0; 1 if the file is missing or not a regular file (no @why);
- * -1 with @why if it is unreadable or no valid ELF; TB_ERR_NOMEM.
+ * Returns 0; 1 if the file is missing or cannot be opened (no @why); -2
+ * with @why if it is not a regular file (a FIFO, a device, a directory) or
+ * larger than SYM_ELF_MAX_FILE; -1 with @why if it cannot be mapped or is
+ * no valid ELF; TB_ERR_NOMEM.
  */
 int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n);
 void sym_elf_close(struct sym_elf *e);

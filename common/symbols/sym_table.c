@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "symbols/sym_table.h"
+#include "util/io.h"
 
 #define BIND_GLOBAL 1
 #define BIND_WEAK   2
@@ -55,15 +56,13 @@ static char *read_back(const struct sym_text *x, size_t off)
 		buf = nb;
 		if (want > x->len - off - have)
 			want = x->len - off - have;
-		n = pread(x->fd, buf + have, want, (off_t)(x->file_off + off + have));
-		if (n < 0 && errno == EINTR)
-			continue;
+		n = preadn(x->fd, buf + have, want, x->file_off + off + have);
 		if (n <= 0)
 			break;
 		if (memchr(buf + have, 0, (size_t)n))
 			return buf;
 		have += (size_t)n;
-		if (off + have >= x->len)
+		if ((size_t)n < want || off + have >= x->len)
 			break;
 		if (have == cap)
 			cap *= 2;

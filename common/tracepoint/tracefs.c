@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tracepoint/tracefs.h"
+#include "util/io.h"
 
 int tracefs_find(char *buf, size_t len, struct tb_err *err)
 {
@@ -42,53 +43,23 @@ int tracefs_find(char *buf, size_t len, struct tb_err *err)
 
 int tracefs_read(const char *path, char **out, size_t *len, struct tb_err *err)
 {
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap + 1);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t got;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
 
-	if (fd < 0 || !buf) {
-		int e = fd < 0 ? errno : ENOMEM;
-
-		free(buf);
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0) {
+		e = errno;
 		tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s: %s", path, strerror(e));
 		errno = e;
 		return TB_ERR_IO;
 	}
-	for (;;) {
-		if (n == cap) {
-			char *nb = realloc(buf, cap * 2 + 1);
-
-			if (!nb) {
-				free(buf);
-				close(fd);
-				return TB_ERR_NOMEM;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			int e = errno;
-
-			free(buf);
-			close(fd);
-			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "reading %s: %s", path,
-					  strerror(e));
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
+	if (read_all(fd, 0, out, len) == 0) {
+		close(fd);
+		return 0;
 	}
+	e = errno;
 	close(fd);
-	buf[n] = 0;
-	*out = buf;
-	*len = n;
-	return 0;
+	if (e == ENOMEM)
+		return TB_ERR_NOMEM;
+	return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "reading %s: %s", path, strerror(e));
 }
 
 long tracefs_event_id(const char *tracefs, const char *sys, const char *event,

@@ -14,6 +14,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "util/http.h"
+#include "util/io.h"
 
 #define HEAD_MAX 65536
 
@@ -135,25 +136,7 @@ static int do_connect(struct http_conn *c, struct tb_err *err)
 
 static int send_all(struct http_conn *c, struct iovec *iov, int n)
 {
-	while (n > 0) {
-		ssize_t w = sendmsg(c->fd, &(struct msghdr){ .msg_iov = iov, .msg_iovlen = (size_t)n },
-				    MSG_NOSIGNAL);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		while (n > 0 && (size_t)w >= iov->iov_len) {
-			w -= (ssize_t)iov->iov_len;
-			iov++;
-			n--;
-		}
-		if (n > 0) {
-			iov->iov_base = (char *)iov->iov_base + w;
-			iov->iov_len -= (size_t)w;
-		}
-	}
-	return 0;
+	return sendvn(c->fd, iov, n, MSG_NOSIGNAL, NULL);
 }
 
 /* The connection's read side: a buffer of what came and was not used yet. */
@@ -168,9 +151,7 @@ static int rd_fill(struct rd *r)
 {
 	ssize_t n;
 
-	do
-		n = recv(r->c->fd, r->buf, sizeof(r->buf), 0);
-	while (n < 0 && errno == EINTR);
+	n = read_some(r->c->fd, r->buf, sizeof(r->buf));     /* recv(2) with no flags */
 	if (n <= 0)
 		return n == 0 ? 0 : -1;
 	r->pos = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "util/io.h"
 #include "util/payload.h"
 #include "util/tb_err.h"
 
@@ -182,14 +183,11 @@ int vfile_readable(const char *path)
 
 int vfile_read(const char *path, unsigned char **data, size_t *len)
 {
-	unsigned char *buf = NULL, *n;
-	size_t cap = 0, have = 0;
-	ssize_t got;
-	int fd;
+	char *buf;
+	int fd, r;
 
 	if (payload_is(path)) {
-		int r = payload_read(path, data, len);
-
+		r = payload_read(path, data, len);
 		if (r == -1)
 			errno = ENOENT;
 		return r;
@@ -197,31 +195,16 @@ int vfile_read(const char *path, unsigned char **data, size_t *len)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	for (;;) {
-		if (have + 1 >= cap) {
-			cap = cap ? cap * 2 : 4096;
-			n = realloc(buf, cap);
-			if (!n) {
-				free(buf);
-				close(fd);
-				return TB_ERR_NOMEM;
-			}
-			buf = n;
-		}
-		got = read(fd, buf + have, cap - have - 1);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		have += (size_t)got;
+	r = read_all(fd, 0, &buf, len);
+	if (r && errno == ENOMEM)
+		r = TB_ERR_NOMEM;
+	{
+		int e = errno;
+
+		close(fd);
+		errno = e;
 	}
-	close(fd);
-	if (got < 0) {
-		free(buf);
-		return -1;
-	}
-	buf[have] = 0;
-	*data = buf;
-	*len = have;
-	return 0;
+	if (r == 0)
+		*data = (unsigned char *)buf;
+	return r;
 }

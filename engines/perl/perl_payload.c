@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "util/io.h"
 #include "util/payload.h"
 #include "perl/perl_int.h"
 
@@ -22,18 +23,10 @@ static const char *const roots[] = {
 static int memfd_of(const unsigned char *data, size_t n)
 {
 	int fd = memfd_create("tracebox-payload", MFD_CLOEXEC);
-	size_t done = 0;
 
-	while (fd >= 0 && done < n) {
-		ssize_t w = write(fd, data + done, n - done);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			return -1;
-		}
-		done += (size_t)w;
+	if (fd >= 0 && writen(fd, data, n)) {
+		close(fd);
+		return -1;
 	}
 	if (fd >= 0 && lseek(fd, 0, SEEK_SET) != 0) {
 		close(fd);

@@ -1,0 +1,311 @@
+/* sym_kernel.c - the kernel of the symbols machine: its map from the
+ * recording's MMAP, its symbols from kallsyms (read ahead on a second
+ * thread), the build-id cache or a vmlinux (-k), as perf 6.1's host
+ * machine finds them, and kernel addresses resolved against them. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "symbols/elf_buildid.h"
+#include "symbols/ksyms.h"
+#include "symbols/sym_dso.h"
+#include "symbols/sym_elf.h"
+#include "symbols/sym_machine_int.h"
+#include "symbols/symbols.h"
+#include "util/tb_err.h"
+
+static void kpre_start(struct sym_machine *m);
+static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc);
+
+int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
+{
+	if (strncmp(mm->filename, sym_kernel_name, sizeof(sym_kernel_name) - 2))
+		return 0;       /* modules and extra kernel maps: not handled */
+	m->kgen = ++m->gen_seq;
+	m->have_kmap = 1;
+	m->kstart = mm->start;
+	m->kend = mm->start + mm->len < mm->start ? UINT64_MAX : mm->start + mm->len;
+	if (mm->start == 0 && mm->len == 0)
+		m->kend = UINT64_MAX;
+	if (mm->build_id_len) {
+		memcpy(m->kbid, mm->build_id, mm->build_id_len > 20 ? 20 : mm->build_id_len);
+		m->kbid_len = mm->build_id_len > 20 ? 20 : mm->build_id_len;
+		m->kbid_set = 1;
+	}
+	/* perf's map__set_kallsyms_ref_reloc_sym, unless kptr_restrict hid it */
+	snprintf(m->kref, sizeof(m->kref), "%s", mm->filename + sizeof(sym_kernel_name) - 1);
+	m->kref_addr = mm->pgoff;
+	kpre_start(m);
+	return 0;
+}
+
+static int file_exists(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* the running kernel's build-id, from /sys/kernel/notes */
+static size_t host_kernel_bid(unsigned char *out)
+{
+	unsigned char buf[4096];
+	int fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+	int len;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (n <= 0)
+		return 0;
+	len = buildid_notes(buf, (size_t)n, out);
+	return len > 0 ? (size_t)len : 0;
+}
+
+static const char *kallsyms_path(struct sym_machine *m, char *buf, size_t n, int quiet)
+{
+	unsigned char hb[20];
+	size_t hl;
+	char hex[41];
+
+	if (m->kallsyms)
+		return m->kallsyms;
+	if (m->symfs && m->symfs[0])
+		return NULL;
+	if (!m->kbid_set)
+		return "/proc/kallsyms";
+	hl = host_kernel_bid(hb);
+	if (hl && hl == m->kbid_len && !memcmp(hb, m->kbid, hl))
+		return "/proc/kallsyms";
+	buildid_hex(m->kbid, (int)m->kbid_len, hex);
+	snprintf(buf, n, "%s/[kernel.kallsyms]/%s/kallsyms", m->buildid_dir, hex);
+	if (file_exists(buf))
+		return buf;
+	if (!quiet)
+		sym_machine_warn(m, "No kallsyms or vmlinux with build-id %s was found", hex);
+	return NULL;
+}
+
+static void *kpre_main(void *arg)
+{
+	struct sym_machine *m = arg;
+
+	m->kpre_rc = ksyms_load_path(m->kpre, m->kpre_path, &m->kpre_err);
+	return NULL;
+}
+
+/* Start reading kallsyms on a second thread: it is the longest single
+ * wait of a profile's report (the kernel formats 100,000+ lines) and the
+ * first kernel frame comes later. Nothing happens if it cannot start. */
+static void kpre_start(struct sym_machine *m)
+{
+	char buf[4096];
+	const char *path;
+
+	if (m->kpre_on || m->kloaded || m->vmlinux || !m->o.prefetch_kernel ||
+	    !(path = kallsyms_path(m, buf, sizeof(buf), 1)) || strlen(path) >= sizeof(m->kpre_path))
+		return;
+	snprintf(m->kpre_path, sizeof(m->kpre_path), "%s", path);
+	snprintf(m->kpre_ref, sizeof(m->kpre_ref), "%s", m->kref);
+	if (!(m->kpre = ksyms_attach(NULL, m->kpre_path, NULL)))
+		return;
+	ksyms_set_ref(m->kpre, m->kpre_ref);
+	memset(&m->kpre_err, 0, sizeof(m->kpre_err));
+	if (pthread_create(&m->kpre_thread, NULL, kpre_main, m)) {
+		ksyms_free(m->kpre);
+		m->kpre = NULL;
+		return;
+	}
+	m->kpre_on = 1;
+}
+
+/* Wait for the read-ahead; it serves if it read @path for the same reference
+ * symbol. Returns its ksyms (and its load's result in *@rc), or NULL. */
+static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc)
+{
+	struct ksyms *k;
+
+	if (!m->kpre_on)
+		return NULL;
+	pthread_join(m->kpre_thread, NULL);
+	m->kpre_on = 0;
+	k = m->kpre;
+	m->kpre = NULL;
+	if (strcmp(path, m->kpre_path) || strcmp(m->kref, m->kpre_ref)) {
+		ksyms_free(k);
+		return NULL;
+	}
+	*rc = m->kpre_rc;
+	return k;
+}
+
+static void kernel_load(struct sym_machine *m)
+{
+	char buf[4096];
+	const char *path;
+	int rc = -1;
+	struct tb_err kerr = { 0 };
+
+	m->kloaded = 1;
+	if (m->vmlinux) {
+		struct sym_dso *d = calloc(1, sizeof(*d));
+
+		if (!d || !(d->name = strdup(sym_kernel_name))) {
+			free(d);
+			return;
+		}
+		d->short_name = d->name;
+		d->kind = SYM_DSO_FILE;
+		sym_table_init(&d->tab);
+		m->kvm = d;
+		{
+			struct sym_vmlinux v = { .bid = m->kbid_set ? m->kbid : NULL,
+						 .bid_len = m->kbid_set ? m->kbid_len : 0,
+						 .ref = m->kref };
+
+			if (sym_elf_load_kernel(m->vmlinux, &d->tab, &m->lctx, &v) <= 0) {
+				if (m->lctx.warning[0])
+					sym_machine_warn(m, "%s", m->lctx.warning);
+			} else if (m->o.verbose) {
+				sym_machine_warn(m, "Using %s for symbols", m->vmlinux);
+			}
+			/* perf: the kernel map becomes .text, moved as the
+			 * recording's _text is from the vmlinux's (KASLR) */
+			if (v.has_ref && m->kref_addr)
+				m->kdelta = v.ref_value - m->kref_addr;
+			if (v.has_text) {
+				m->kstart = v.text_addr - m->kdelta;
+				m->kend = v.text_addr + v.text_size - m->kdelta;
+			}
+		}
+		m->lctx.warning[0] = 0;
+		d->loaded = 1;
+		return;
+	}
+	path = kallsyms_path(m, buf, sizeof(buf), 0);
+	if (!path) {
+		ksyms_free(kpre_take(m, "", &rc));
+		return;
+	}
+	if (!(m->ks = kpre_take(m, path, &rc))) {
+		m->ks = ksyms_attach(NULL, path, NULL);
+		if (!m->ks)
+			return;
+		ksyms_set_ref(m->ks, m->kref);
+		rc = ksyms_load_path(m->ks, path, &kerr);
+	} else {
+		kerr = m->kpre_err;
+	}
+	if (rc < 0 && kerr.code) {          /* not a regular file, too large, unreadable */
+		sym_machine_warn(m, "%s, kernel symbols not used", kerr.msg);
+	} else if (rc < 0) {
+		sym_machine_warn(m, "%s: cannot read kernel symbols", path);
+	} else if (m->kref_addr && m->kref[0]) {
+		/* perf's kallsyms__delta: the file's reference symbol against the
+		 * recording's; without it perf uses no kernel symbols */
+		uint64_t a;
+
+		if (ksyms_ref(m->ks, &a)) {
+			sym_machine_warn(m, "%s: no %s symbol to relate it to the recording's kernel map, "
+			     "kernel symbols not used", path, m->kref);
+			ksyms_free(m->ks);
+			m->ks = NULL;
+			return;
+		}
+		m->kdelta = a - m->kref_addr;
+	}
+	if (m->ks && m->o.verbose)
+		sym_machine_warn(m, "Using %s for symbols", path);     /* perf's dso__load_kernel_sym */
+	if (m->ks) {
+		/* perf's map__fixup_start/end: the kernel map spans its symbols */
+		uint64_t first, last;
+
+		if (ksyms_range(m->ks, &first, &last) == 0) {
+			m->kstart = first - m->kdelta;
+			m->kend = last - m->kdelta;
+		}
+	}
+}
+
+static const char *kmod_name(struct sym_machine *m, const char *mod)
+{
+	char buf[128], **nn;
+
+	snprintf(buf, sizeof(buf), "[%s]", mod);
+	for (size_t i = 0; i < m->nr_kmods; i++)
+		if (!strcmp(m->kmod_names[i], buf))
+			return m->kmod_names[i];
+	nn = realloc(m->kmod_names, (m->nr_kmods + 1) * sizeof(*nn));
+	if (!nn)
+		return sym_kernel_name;
+	m->kmod_names = nn;
+	if (!(nn[m->nr_kmods] = strdup(buf)))
+		return sym_kernel_name;
+	return nn[m->nr_kmods++];
+}
+
+void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
+{
+	uint64_t start, end;
+	const char *name, *mod = NULL;
+
+	if (!m->have_kmap)
+		return;
+	if (addr < m->kstart || addr >= m->kend)
+		return;
+	/* perf finds the map, then loads it (which may move its bounds) */
+	if (!m->kloaded)
+		kernel_load(m);
+	out->have_map = 1;
+	out->is_kernel = 1;
+	out->dso = sym_kernel_name;
+	out->dso_short = sym_kernel_name;
+	out->map_ip = addr;
+	out->map_start = m->kstart;
+	out->map_end = m->kend;
+	if (m->kbid_set) {
+		out->build_id = m->kbid;
+		out->build_id_len = m->kbid_len;
+	}
+	if (m->kvm) {
+		const struct sym_entry *e;
+
+		if (addr < m->kstart || addr >= m->kend) {    /* outside .text */
+			memset(out, 0, sizeof(*out));
+			out->dso = out->dso_short = sym_unknown_name;
+			return;
+		}
+		e = sym_table_find(&m->kvm->tab, addr + m->kdelta);
+		if (e) {
+			out->sym = sym_table_name(&m->kvm->tab, e);
+			out->sym_start = e->start - m->kdelta;
+			out->sym_end = sym_end(e) - m->kdelta;
+			out->binding = sym_bind(e);
+		}
+	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
+						       &mod))) {
+		out->sym = name;
+		out->sym_start = start - m->kdelta;
+		out->sym_end = end - m->kdelta;
+		out->binding = ksyms_binding(m->ks, addr + m->kdelta);
+		if (mod) {
+			out->dso = kmod_name(m, mod);
+			out->dso_short = out->dso;
+		}
+	}
+}
+
+void sym_kernel_free(struct sym_machine *m)
+{
+	ksyms_free(kpre_take(m, "", &(int){ 0 }));
+	ksyms_free(m->ks);
+	for (size_t i = 0; i < m->nr_kmods; i++)
+		free(m->kmod_names[i]);
+	free(m->kmod_names);
+}

@@ -1,0 +1,81 @@
+/* sym_machine_int.h - the symbols machine's state, shared by sym_machine.c (process maps) and sym_kernel.c (the kernel's symbols); private to common/symbols/. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SYM_MACHINE_INT_H
+#define SYM_MACHINE_INT_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "symbols/sym_dso.h"
+#include "symbols/symbols.h"
+#include "util/tb_err.h"
+
+struct ksyms;
+struct sym_proc;
+
+struct sym_machine {
+	struct sym_opts o;
+	char *symfs, *kallsyms, *vmlinux, *buildid_dir;
+
+	struct sym_proc *procs;   /* open addressing by pid */
+	size_t nr_slots, nr_procs;
+
+	struct sym_dso **dso_hash;
+	size_t dso_slots;
+	struct sym_dso *dso_list; /* every dso, for freeing (via hnext chains) */
+
+	/* the kernel: a map once the recording's MMAP of [kernel.kallsyms] came */
+	int have_kmap, kloaded;
+	uint64_t kstart, kend;
+	char kref[64];            /* its reference symbol ("_text"), at address kref_addr */
+	uint64_t kref_addr;
+	uint64_t kdelta;          /* kallsyms address - recorded address (perf's kallsyms__delta) */
+	unsigned char kbid[20];
+	size_t kbid_len;
+	int kbid_set;
+	struct ksyms *ks;         /* kallsyms */
+	/* kallsyms read ahead on a second thread from the kernel's MMAP on
+	 * (sym_opts.prefetch_kernel), taken by kernel_load */
+	pthread_t kpre_thread;
+	int kpre_on, kpre_rc;
+	struct tb_err kpre_err;   /* why the read-ahead read nothing */
+	struct ksyms *kpre;
+	char kpre_path[4096], kpre_ref[64];
+	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
+	char **kmod_names;        /* "[mod]" strings, one per module seen */
+	size_t nr_kmods;
+
+	/* the last user map hit */
+	int32_t last_pid;
+	struct sym_proc *last_proc;
+	size_t last_map;
+	int last_valid;
+	uint32_t gen_seq, kgen;   /* sym_machine_gen: the last one given, the kernel's */
+
+	char **warnings;
+	size_t nr_warnings, next_warning;
+	struct sym_load_ctx lctx;
+};
+
+/* what perf prints for no dso, and the kernel's dso */
+extern const char sym_unknown_name[sizeof("[unknown]")];
+extern const char sym_kernel_name[sizeof("[kernel.kallsyms]")];
+
+/* sym_warn.c */
+/** sym_machine_warn - queue a one-line warning (sym_machine_next_warning) */
+void sym_machine_warn(struct sym_machine *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/** sym_machine_warnings_free - drop the queue */
+void sym_machine_warnings_free(struct sym_machine *m);
+
+/* sym_kernel.c */
+/** sym_kernel_mmap - the kernel's MMAP: its map, build-id and reference
+ * symbol; starts the read-ahead of its symbols (prefetch_kernel). 0. */
+int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm);
+/** sym_kernel_resolve - sym_machine_resolve for a kernel address (loads
+ * the kernel's symbols on the first one); fills @out where it knows */
+void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out);
+/** sym_kernel_free - what the kernel's part holds (joins the read-ahead) */
+void sym_kernel_free(struct sym_machine *m);
+
+#endif
