@@ -30,13 +30,19 @@ storm_recording() {
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# baseline_ratio NEW_TIMES BASE_TIMES: with BASELINE=/path/to/an/older/tracebox,
-# the benchmarks time it in the same runs; this prints new/baseline medians
+# baseline_ratio NEW_CPU BASE_CPU: with BASELINE=/path/to/an/older/tracebox,
+# the benchmarks run it in the same runs; this prints the medians of the
+# CPU seconds (user + sys: what a change of code costs, less moved by a busy
+# machine than wall time) and new/baseline (a move or a clean-up: <= 1.05)
 baseline_ratio() {
 	[ -n "${BASELINE:-}" ] || return 0
 	awk -v n="$(median <"$1")" -v b="$(median <"$2")" -v base="$BASELINE" 'BEGIN {
-		printf "baseline %s: median %ss; ratio this build/baseline = %.3f\n", base, b, n / b }'
+		printf "baseline %s: median CPU (user+sys) %.2fs, this build %.2fs; ratio this build/baseline = %.3f\n",
+			base, b, n, n / b }'
 }
+# cpu_secs FIELD_U: user + sys of each line of /usr/bin/time output whose
+# user time is field FIELD_U and sys time the next
+cpu_secs() { awk -v u="$1" '{ printf "%.2f\n", $u + $(u + 1) }'; }
 
 # script_ratio SCRIPT GOAL: perf script -s against trace-report -s, $runs each
 script_ratio() {
@@ -44,15 +50,17 @@ script_ratio() {
 	rm -f "$dir/s-perf.times" "$dir/s-tb.times" "$dir/s-base.times"
 	for i in $(seq "$runs"); do
 		/usr/bin/time -f "%e" -a -o "$dir/s-perf.times" perf script -i "$data" -s "$1" >/dev/null 2>&1
-		/usr/bin/time -f "%e" -a -o "$dir/s-tb.times" "$tb" trace-report -i "$data" -s "$1" >/dev/null 2>&1
-		[ -z "${BASELINE:-}" ] || /usr/bin/time -f "%e" -a -o "$dir/s-base.times" \
+		/usr/bin/time -f "%e %U %S" -a -o "$dir/s-tb.times" "$tb" trace-report -i "$data" -s "$1" >/dev/null 2>&1
+		[ -z "${BASELINE:-}" ] || /usr/bin/time -f "%e %U %S" -a -o "$dir/s-base.times" \
 			"$BASELINE" trace-report -i "$data" -s "$1" >/dev/null 2>&1
 	done
-	pt=$(median <"$dir/s-perf.times"); tt=$(median <"$dir/s-tb.times")
+	pt=$(median <"$dir/s-perf.times"); tt=$(cut -d' ' -f1 "$dir/s-tb.times" | median)
 	echo "perf script -s $(basename "$1"):   median ${pt}s over $runs runs"
 	echo "trace-report -s $(basename "$1"):  median ${tt}s over $runs runs"
 	awk -v t="$tt" -v p="$pt" -v n="$samples" -v g="$2" 'BEGIN {
 		printf "ratio trace-report/perf = %.3f (goal <= %s); %.0f ns/event against %.0f\n",
 			t / p, g, t * 1e9 / n, p * 1e9 / n }'
-	baseline_ratio "$dir/s-tb.times" "$dir/s-base.times"
+	[ -z "${BASELINE:-}" ] || { cpu_secs 2 <"$dir/s-tb.times" >"$dir/s-tb.cpu"
+		cpu_secs 2 <"$dir/s-base.times" >"$dir/s-base.cpu"
+		baseline_ratio "$dir/s-tb.cpu" "$dir/s-base.cpu"; }
 }
