@@ -55,8 +55,7 @@ struct engine_run {
 	struct ex_table samples;    /* the samples table: not a format's, target samples_rows */
 	struct ch_table samples_rows;
 	struct http_resp resp;
-	char **have_names, **have_types;   /* the columns of the table being set up */
-	int nr_have;
+	struct ex_have have;       /* the columns of the table being set up */
 };
 
 /* ClickHouse's LEB128 length (RowBinary strings, Native arrays) */
@@ -99,6 +98,5 @@ void ch_sender_stop(struct engine_run *r);
 int ch_open_target(struct engine_run *r, struct tb_err *err);
 int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err);
 void ch_cols_free(struct ch_table *xt);
-void ch_have_free(struct engine_run *r);
 
 #endif

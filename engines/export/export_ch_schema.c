@@ -130,25 +130,13 @@ static int view(struct engine_run *r, const char *name, const char *key, struct 
 	return 0;
 }
 
-void ch_have_free(struct engine_run *r)
-{
-	for (int i = 0; i < r->nr_have; i++) {
-		free(r->have_names[i]);
-		free(r->have_types[i]);
-	}
-	free(r->have_names);
-	free(r->have_types);
-	r->have_names = r->have_types = NULL;
-	r->nr_have = 0;
-}
-
 /* The columns of @name's local table on server @s (TabSeparated name, type lines). */
 static int have_read(struct engine_run *r, int s, const char *name, struct tb_err *err)
 {
 	char *p, *line, *save = NULL;
 	int rc;
 
-	ch_have_free(r);
+	ex_have_free(&r->have);
 	r->sql.len = 0;
 	ch_sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
 	ch_sql_cat(r, r->local);
@@ -163,19 +151,12 @@ static int have_read(struct engine_run *r, int s, const char *name, struct tb_er
 	p = (char *)r->resp.body.p;
 	for (line = strtok_r(p, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *tab = strchr(line, '\t');
-		char **n = realloc(r->have_names, (size_t)(r->nr_have + 1) * sizeof(char *));
-		char **t = n ? realloc(r->have_types, (size_t)(r->nr_have + 1) * sizeof(char *)) : NULL;
 
-		if (n)
-			r->have_names = n;
-		if (t)
-			r->have_types = t;
-		if (!n || !t || !tab)
+		if (!tab)
 			continue;
 		*tab = 0;
-		n[r->nr_have] = strdup(line);
-		t[r->nr_have] = strdup(tab + 1);
-		r->nr_have++;
+		if (ex_have_add(&r->have, line, tab + 1))
+			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	}
 	return 0;
 }
@@ -184,12 +165,8 @@ static int ch_have(void *ctx, const char *name, const struct ex_type *type)
 {
 	struct engine_run *r = ctx;
 	char buf[32];
-	const char *want = ch_type(type, buf, sizeof(buf));
 
-	for (int i = 0; i < r->nr_have; i++)
-		if (!strcmp(r->have_names[i], name))
-			return strcmp(r->have_types[i], want) ? -1 : 1;
-	return 0;
+	return ex_have_check(&r->have, name, ch_type(type, buf, sizeof(buf)), 0);
 }
 
 /* the batch columns of a format's table: the common ones, then its fields' */
@@ -293,7 +270,7 @@ int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 		t->ready = 1;
 out:
 	bb_free(&cols);
-	ch_have_free(r);
+	ex_have_free(&r->have);
 	return rc;
 }
 

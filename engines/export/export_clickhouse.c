@@ -430,7 +430,7 @@ int ch_stop(struct engine_run *r, struct tb_err *err)
 	bb_free(&r->sql);
 	bb_free(&r->url);
 	bb_free(&r->resp.body);
-	ch_have_free(r);
+	ex_have_free(&r->have);
 	ex_free(&r->x);
 	free(r);
 	return rc;

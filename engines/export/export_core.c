@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "export/export_core.h"
@@ -578,4 +579,43 @@ void ex_quote(struct bytebuf *b, const char *name, char q)
 			bb_put(b, &q, 1);
 	}
 	bb_put(b, &q, 1);
+}
+
+int ex_have_add(struct ex_have *h, const char *name, const char *type)
+{
+	char **n = realloc(h->names, (size_t)(h->nr + 1) * sizeof(char *));
+	char **t = n ? realloc(h->types, (size_t)(h->nr + 1) * sizeof(char *)) : NULL;
+
+	if (n)
+		h->names = n;
+	if (t)
+		h->types = t;
+	if (!n || !t || !(n[h->nr] = strdup(name)))
+		return -1;
+	if (!(t[h->nr] = strdup(type))) {
+		free(n[h->nr]);
+		return -1;
+	}
+	h->nr++;
+	return 0;
+}
+
+void ex_have_free(struct ex_have *h)
+{
+	for (int i = 0; i < h->nr; i++) {
+		free(h->names[i]);
+		free(h->types[i]);
+	}
+	free(h->names);
+	free(h->types);
+	h->names = h->types = NULL;
+	h->nr = 0;
+}
+
+int ex_have_check(const struct ex_have *h, const char *name, const char *want, int nocase)
+{
+	for (int i = 0; i < h->nr; i++)
+		if (!strcmp(h->names[i], name))
+			return (nocase ? strcasecmp(h->types[i], want) : strcmp(h->types[i], want)) ? -1 : 1;
+	return 0;
 }

@@ -140,6 +140,20 @@ int ex_tables_ready(struct ex_run *x, int (*ready)(void *ctx, struct ex_table *t
 /** ex_finish_id - make the id final (a recording without events) */
 void ex_finish_id(struct ex_run *x);
 
+/* The columns a target's table has now (name, declared type), read before
+ * ex_table_columns asks about each field. */
+struct ex_have {
+	char **names, **types;
+	int nr;
+};
+/** ex_have_add - one more column; 0, or -1 out of memory (nothing added) */
+int ex_have_add(struct ex_have *h, const char *name, const char *type);
+/** ex_have_free - forget every column */
+void ex_have_free(struct ex_have *h);
+/** ex_have_check - 1: column @name has type @want; -1: it has another; 0: no
+ * such column. @nocase: types compared ignoring case (SQLite's declared types) */
+int ex_have_check(const struct ex_have *h, const char *name, const char *want, int nocase);
+
 /**
  * ex_table_columns - give every field of @t a column: its own name when the
  * target has no column so named, or one of the same type; else (the field

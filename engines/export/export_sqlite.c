@@ -24,8 +24,7 @@ struct engine_run {
 	sqlite3_stmt *samples;     /* the samples table's INSERT */
 	struct bytebuf chain[3];   /* its callchain arrays as JSON text */
 	/* sqlite_have's view of the table being set up: name, declared type */
-	char **have_names, **have_types;
-	int nr_have;
+	struct ex_have have;
 };
 
 static const char *const base_schema =
@@ -218,24 +217,8 @@ static int sqlite_have(void *ctx, const char *name, const struct ex_type *type)
 {
 	struct engine_run *r = ctx;
 	char buf[32];
-	const char *want = decl_type(type, buf, sizeof(buf));
 
-	for (int i = 0; i < r->nr_have; i++)
-		if (!strcmp(r->have_names[i], name))
-			return strcasecmp(r->have_types[i], want) ? -1 : 1;
-	return 0;
-}
-
-static void have_free(struct engine_run *r)
-{
-	for (int i = 0; i < r->nr_have; i++) {
-		free(r->have_names[i]);
-		free(r->have_types[i]);
-	}
-	free(r->have_names);
-	free(r->have_types);
-	r->have_names = r->have_types = NULL;
-	r->nr_have = 0;
+	return ex_have_check(&r->have, name, decl_type(type, buf, sizeof(buf)), 1);
 }
 
 static int have_read(struct engine_run *r, const char *table, struct tb_err *err)
@@ -246,19 +229,13 @@ static int have_read(struct engine_run *r, const char *table, struct tb_err *err
 		return fail(r, err, table);
 	sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
 	while (sqlite3_step(q) == SQLITE_ROW) {
-		char **n = realloc(r->have_names, (size_t)(r->nr_have + 1) * sizeof(char *));
-		char **t = n ? realloc(r->have_types, (size_t)(r->nr_have + 1) * sizeof(char *)) : NULL;
+		const unsigned char *type = sqlite3_column_text(q, 1);
 
-		if (n)
-			r->have_names = n;
-		if (t)
-			r->have_types = t;
-		if (!n || !t)
-			break;
-		n[r->nr_have] = strdup((const char *)sqlite3_column_text(q, 0));
-		t[r->nr_have] = strdup(sqlite3_column_text(q, 1) ?
-				       (const char *)sqlite3_column_text(q, 1) : "");
-		r->nr_have++;
+		if (ex_have_add(&r->have, (const char *)sqlite3_column_text(q, 0),
+				type ? (const char *)type : "")) {
+			sqlite3_finalize(q);
+			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		}
 	}
 	sqlite3_finalize(q);
 	return 0;
@@ -280,7 +257,7 @@ static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	if ((rc = have_read(r, t->name, err)))
 		return rc;
-	exists = r->nr_have > 0;
+	exists = r->have.nr > 0;
 	rc = ex_table_columns(t, sqlite_have, r, err);
 	if (rc)
 		goto out;
@@ -354,7 +331,7 @@ static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *
 	else
 		t->ready = 1;
 out:
-	have_free(r);
+	ex_have_free(&r->have);
 	return rc;
 }
 
