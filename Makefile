@@ -154,16 +154,21 @@ $(BUILD)/san/tracebox: $(SAN_OBJ)
 		$(PERL_SO_LIBS) $(LIBZ)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
-# the option parser's unit test also links the applets' parser and messages
-$(BUILD)/unit/test_args: UNIT_EXTRA := $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
-$(BUILD)/unit/test_args: $(BUILD)/san/applets/args.o $(BUILD)/san/applets/xfuncs.o
-# the message paths' unit test links the applets' messages
-$(BUILD)/unit/test_msg: UNIT_EXTRA := $(BUILD)/san/applets/xfuncs.o
-$(BUILD)/unit/test_msg: $(BUILD)/san/applets/xfuncs.o
+# A unit test links common/ and, named in UNIT_LINKS_<test>, the pure
+# logic of applets/ and engines/ it tests (their sanitizer objects; sources
+# that need an interpreter's headers or libraries do not belong here).
+UNIT_LINKS_test_args   := applets/args.c applets/xfuncs.c
+UNIT_LINKS_test_time   := applets/report/report_time.c
+UNIT_LINKS_test_fields := applets/report/report_fields.c applets/xfuncs.c
+UNIT_LINKS_test_msg    := applets/xfuncs.c
+UNIT_LINKS_test_json   := engines/export/export_core.c engines/engine_core.c
+UNIT_LINKS_test_perl_sample := engines/ec_sample.c
+unit_links = $(patsubst %.c,$(BUILD)/san/%.o,$(UNIT_LINKS_$(1)))
+$(foreach u,$(UNIT_BIN),$(eval $(u): $(call unit_links,$(notdir $(u)))))
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(INC_applets) $(INC_common) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< $(UNIT_EXTRA) \
-		$(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) $(LIBZ)
+	$(CC) $(CFLAGS_COMMON) $(INC_applets) $(INC_common) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< \
+		$(call unit_links,$*) $(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -lelf $(IBERTY_A) $(LIBZ) -lm
 
 deps:
 	@scripts/tools/install-deps.sh

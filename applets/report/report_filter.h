@@ -6,15 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "perfdata/pd_session.h"
+#include "report/report_time.h"
 
 #define REPORT_MAX_CPUS 4096     /* perf's MAX_NR_CPUS */
 
 struct report_side;
 struct report_dump;
-
-struct report_range {
-	uint64_t start, end;      /* ns; 0: open */
-};
 
 struct report_filter {
 	/* the options as given, NULL when absent (set before init) */
