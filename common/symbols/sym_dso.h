@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "symbols/sym_elf.h"
 #include "symbols/sym_table.h"
 
 enum sym_dso_kind {
@@ -26,16 +27,7 @@ struct sym_dso {
 	struct sym_dso *hnext;    /* the machine's name hash chain */
 };
 
-struct sym_load_ctx {
-	const char *symfs;        /* "" when none */
-	const char *buildid_dir;  /* perf's ~/.debug */
-	int demangle;
-	/* a one-line warning about the dso (hostile or unreadable ELF), or "" */
-	char warning[320];
-};
-
 /** sym_dso_load - find and read @d's symbols (once; sets d->loaded). 0 or TB_ERR_NOMEM. */
 int sym_dso_load(struct sym_dso *d, struct sym_load_ctx *c);
-
 
 #endif

@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libiberty/demangle.h>
-#include "symbols/sym_dso.h"
 #include "symbols/elf_buildid.h"
 #include "symbols/sym_elf.h"
 #include "util/io.h"

@@ -8,7 +8,14 @@
 #include <gelf.h>
 #include "symbols/sym_table.h"
 
-struct sym_load_ctx;
+/* where a dso's files are looked for, and what went wrong loading one */
+struct sym_load_ctx {
+	const char *symfs;        /* "" when none */
+	const char *buildid_dir;  /* perf's ~/.debug */
+	int demangle;
+	/* a one-line warning about the dso (hostile or unreadable ELF), or "" */
+	char warning[320];
+};
 
 /* An ELF image in memory: a file is mapped private (as perf maps it; a
  * file truncated while it is read would fault, as under perf). */
