@@ -4,6 +4,11 @@
 #include <stdio.h>
 #include "engine_core.h"
 
+/* What a field's parameter cannot be called: "my $_" does not compile.
+ * Perl's sigils keep every other name apart from the subs a handler
+ * calls (print_header, flag_str, join...). */
+static const char *const reserved[] = { "_", NULL };
+
 static void write_handler(FILE *f, const struct ec_gen_event *e)
 {
 	size_t nr = e->dec->nr;
@@ -37,6 +42,7 @@ static void write_handler(FILE *f, const struct ec_gen_event *e)
 
 static const struct ec_gen_lang perl_lang = {
 	.sep = "::",
+	.reserved = reserved,
 	.head = "# trace-gen starter script: one handler per event type of the recording.\n"
 		"# Run it with: trace-report -s THIS_FILE [-i perf.data]\n"
 		"# Handler arguments are described in tracebox's scripts/perl/README.md.\n\n"
