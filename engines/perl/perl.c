@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "util/payload.h"
 #include "perl/perl_int.h"
@@ -156,12 +157,35 @@ static void xs_init(pTHX)
 #endif
 }
 
+/* Address space Perl must find free to start and load a script. libperl
+ * 5.36 does not check every allocation: its op slabs (Perl_Slab_Alloc,
+ * while compiling) write through calloc's NULL, so under a tight ulimit -v
+ * it dies of SIGSEGV with no word; its other allocations say "Out of
+ * memory!" and exit, which the engine catches. A canned script takes
+ * some 2 MB; we ask for twice that, reserved and given back at once. */
+#define PERL_HEADROOM ((size_t)4 << 20)
+
+static int have_headroom(void)
+{
+	void *p = mmap(NULL, PERL_HEADROOM, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		       -1, 0);
+
+	if (p == MAP_FAILED)
+		return 0;
+	munmap(p, PERL_HEADROOM);
+	return 1;
+}
+
 static int start_interpreter(struct engine_run *r, struct tb_err *err)
 {
 	char *args[8], prog[32];
 	int n = 0, boot = perl_payload_boot();
 	struct stat st;
 
+	if (!have_headroom())
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET,
+				  "out of memory: Perl needs %zu MB of address space free to "
+				  "start (ulimit -v)", PERL_HEADROOM >> 20);
 	if (!sys_inited) {
 		int argc = 0;
 		char **argv = NULL, **env = NULL;
