@@ -131,9 +131,11 @@ static int iov_byte(const struct iovec *iov, int n, uint64_t off)
 	return -1;
 }
 
-/* A mark at the end of every SAMPLE record of @iov (whole records, which
- * a ring may split across its two pieces), to be written at w->stream. */
-static void mark_samples(struct pd_writer *w, const struct iovec *iov, int n, uint64_t total)
+/* Count the SAMPLE records of @iov (whole records, which a ring may split
+ * across its two pieces) just written at w->stream, with a mark at the end
+ * of each the pipe took whole: those in its first @took bytes. */
+static void mark_samples(struct pd_writer *w, const struct iovec *iov, int n, uint64_t total,
+			 uint64_t took)
 {
 	uint64_t off = 0;
 
@@ -145,10 +147,11 @@ static void mark_samples(struct pd_writer *w, const struct iovec *iov, int n, ui
 		if (type < 0 || lo < 0 || hi < 0 || size < 8 || off + size > total)
 			break;
 		off += size;
-		if (type == PD_REC_SAMPLE) {
-			w->piped++;
+		if (type != PD_REC_SAMPLE)
+			continue;
+		w->piped++;
+		if (off <= took)
 			mark(w, w->stream + off);
-		}
 	}
 }
 
@@ -311,27 +314,29 @@ static void cut_back(struct pd_writer *w, uint64_t partial)
 }
 
 /* @iov's records at the stream's end; @nr_samples SAMPLEs among them. In
- * a pipe, @scan: find them (uncompressed records), else one mark after all. */
+ * a pipe, @scan: find them (uncompressed records), else one mark after all
+ * (compressed: a cut record gives the reader none of its samples). */
 static int write_records(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 			 uint64_t nr_samples, int scan, struct tb_err *err)
 {
 	struct iovec v[8];
 	uint64_t total = 0;
 	size_t done = 0;
-	int n = iovcnt < 8 ? iovcnt : 8;
+	int n = iovcnt < 8 ? iovcnt : 8, rc, e;
 
 	memcpy(v, iov, (size_t)n * sizeof(*v));
 	for (int i = 0; i < n; i++)
 		total += v[i].iov_len;
+	rc = writevn(w->fd, v, n, &done);
+	e = errno;
 	if (w->marks && scan) {
-		mark_samples(w, iov, n, total);
+		mark_samples(w, iov, n, total, done);
 	} else if (w->marks && nr_samples) {
 		w->piped += nr_samples;
-		mark(w, w->stream + total);
+		if (done == total)
+			mark(w, w->stream + total);
 	}
-	if (writevn(w->fd, v, n, &done)) {
-		int e = errno;
-
+	if (rc) {
 		if (w->staged)
 			cut_back(w, done);
 		else if (w->marks && e == EPIPE)
