@@ -240,12 +240,16 @@ static char *unreserve(char *name, const char *const *reserved)
 	return name;
 }
 
-char **ec_params(const struct tp_decoder *d, const char *const *reserved)
+char **ec_params(const struct tp_decoder *d, const char *const *reserved, size_t max)
 {
 	struct params_ctx c = { calloc(d->nr ? d->nr : 1, sizeof(char *)), 0 };
 
 	for (size_t i = 0; c.p && i < d->nr; i++) {
-		char *name = unreserve(ec_ident(d->fields[i].name), reserved);
+		char *name = ec_ident(d->fields[i].name);
+
+		if (name && max && strlen(name) > max)
+			name[max] = 0;
+		name = unreserve(name, reserved);
 
 		name = name ? unique(name, param_taken, &c) : NULL;
 		if (!name) {
@@ -355,8 +359,8 @@ static int gen_event(void *ctx, const struct tp_decoder *d)
 {
 	struct gen_ctx *c = ctx;
 	char **labels = calloc(d->nr ? d->nr : 1, sizeof(char *));
-	struct ec_gen_event e = { d, ec_name(c->names, d->id), ec_params(d, c->lang->reserved),
-				  labels };
+	struct ec_gen_event e = { d, ec_name(c->names, d->id),
+				  ec_params(d, c->lang->reserved, c->lang->max_ident), labels };
 	int rc = !e.handler || !e.params || !labels;
 
 	for (size_t i = 0; !rc && i < d->nr; i++)

@@ -180,12 +180,13 @@ void ec_names_free(struct ec_names *n);
 
 /**
  * ec_params - the fields of @d as parameter names for generated scripts:
- * through ec_ident, a word in @reserved (NULL-terminated, may be NULL: the
- * language's keywords) suffixed "_", a clash with an earlier field or a
- * common argument suffixed "_2", "_3"... Returns a malloc'd array of @d->nr malloc'd
- * strings (ec_params_free) or NULL when out of memory.
+ * through ec_ident, cut to @max bytes (0: no limit), a word in @reserved
+ * (NULL-terminated, may be NULL: the language's keywords and the names a
+ * generated handler calls) suffixed "_", a clash with an earlier field or
+ * a common argument suffixed "_2", "_3"... Returns a malloc'd array of
+ * @d->nr malloc'd strings (ec_params_free) or NULL when out of memory.
  */
-char **ec_params(const struct tp_decoder *d, const char *const *reserved);
+char **ec_params(const struct tp_decoder *d, const char *const *reserved, size_t max);
 void ec_params_free(char **p, size_t nr);
 
 /**
@@ -234,7 +235,8 @@ struct ec_gen_event {
 /* What a language writes around and for every event type. */
 struct ec_gen_lang {
 	const char *sep;           /* handler name separator: "__", "::" */
-	const char *const *reserved;  /* keywords a parameter cannot be */
+	const char *const *reserved;  /* names a parameter cannot be (keywords, what handlers call) */
+	size_t max_ident;          /* longest parameter name the language takes, 0: any */
 	const char *head, *tail;   /* the script's first and last lines */
 	void (*event)(FILE *f, const struct ec_gen_event *e);
 };

@@ -213,6 +213,7 @@ static void record_free(struct record_run *r)
 		close(r->err_fd);
 	if (r->out_fd >= 0)
 		close(r->out_fd);
+	pd_writer_free(&r->w);
 	synth_free(&r->synth);
 	dso_hits_free(&r->hits);
 	pdw_features_free(&r->feats);
@@ -695,6 +696,10 @@ static int record_finish(struct record_run *r)
 			 samples);
 	else if (!o.quiet)     /* perf 6.1: builtin-record.c __cmd_record */
 		perf_msg("[ %s: Captured %llu samples ]\n", applet_name, samples);
+	/* -o - into a reader that went away: samples counts what it read */
+	if (r->w.reader_gone && r->w.unread)
+		warn_msg("warning: %llu samples lost: the reader of the pipe went away",
+			 (unsigned long long)r->w.unread);
 	if (r->rec.counts.lost_records)
 		warn_msg("warning: %llu events lost in %llu LOST records (the ring buffer "
 			 "overran: try a larger -m)", (unsigned long long)r->rec.counts.lost_events,

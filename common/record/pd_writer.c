@@ -3,9 +3,12 @@
  * and why: pd_writer.h). perf-data-format.md sections 2, 3, 5, 6 and 9. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_compressed.h"
 #include "record/pd_writer.h"
@@ -37,6 +40,15 @@ size_t pd_header_string(unsigned char *out, const char *s)
 static void put_u64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 static void put_u32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
 
+/* writen() of the stream's header part, counted in w->stream. */
+static int put(struct pd_writer *w, const void *p, size_t len)
+{
+	if (writen(w->fd, p, len))
+		return -1;
+	w->stream += len;
+	return 0;
+}
+
 static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_t alen,
 			const void *b, size_t blen, struct tb_err *err)
 {
@@ -53,7 +65,7 @@ static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_
 	hdr[6] = (unsigned char)(size & 0xff);
 	hdr[7] = (unsigned char)(size >> 8);
 	for (int i = 0; i < 3; i++) {
-		if (iov[i].iov_len && writen(w->fd, iov[i].iov_base, iov[i].iov_len))
+		if (iov[i].iov_len && put(w, iov[i].iov_base, iov[i].iov_len))
 			return io_err(err, TB_NO_OFFSET, "writing the pipe header records");
 	}
 	return 0;
@@ -83,6 +95,90 @@ static int write_update(struct pd_writer *w, uint64_t type, const unsigned char 
 	return r;
 }
 
+/* ---- what the reader of a pipe took ---- */
+
+/* Into a pipe, room for a mark per sample of a pipe's worth of bytes (a
+ * record is 8 bytes at least). Not a pipe (a file, a socket): no marks. */
+static int marks_alloc(struct pd_writer *w)
+{
+	struct stat st;
+	int size;
+
+	if (fstat(w->fd, &st) || !S_ISFIFO(st.st_mode))
+		return 0;
+	size = fcntl(w->fd, F_GETPIPE_SZ);
+	w->cap_marks = (size_t)(size > 0 ? size : 65536) / 8 + 1;
+	w->marks = calloc(w->cap_marks, sizeof(*w->marks));
+	return w->marks ? 0 : -1;
+}
+
+static void mark(struct pd_writer *w, uint64_t end)
+{
+	struct pd_wmark *m = &w->marks[w->nr_marks++ % w->cap_marks];
+
+	m->end = end;
+	m->samples = w->piped;
+}
+
+/* Byte @off of @iov's @n pieces, or -1 past their end. */
+static int iov_byte(const struct iovec *iov, int n, uint64_t off)
+{
+	for (int i = 0; i < n; i++) {
+		if (off < iov[i].iov_len)
+			return ((const unsigned char *)iov[i].iov_base)[off];
+		off -= iov[i].iov_len;
+	}
+	return -1;
+}
+
+/* Count the SAMPLE records of @iov (whole records, which a ring may split
+ * across its two pieces) just written at w->stream, with a mark at the end
+ * of each the pipe took whole: those in its first @took bytes. */
+static void mark_samples(struct pd_writer *w, const struct iovec *iov, int n, uint64_t total,
+			 uint64_t took)
+{
+	uint64_t off = 0;
+
+	while (off + 8 <= total) {
+		int type = iov_byte(iov, n, off), lo = iov_byte(iov, n, off + 6),
+		    hi = iov_byte(iov, n, off + 7);
+		unsigned size = (unsigned)lo | (unsigned)hi << 8;
+
+		if (type < 0 || lo < 0 || hi < 0 || size < 8 || off + size > total)
+			break;
+		off += size;
+		if (type != PD_REC_SAMPLE)
+			continue;
+		w->piped++;
+		if (off <= took)
+			mark(w, w->stream + off);
+	}
+}
+
+/* EPIPE after the pipe took @taken bytes of the stream: the bytes still in
+ * it (FIONREAD works on the write end, and the pipe keeps them until its
+ * last end closes) never reached the reader; the samples that did are
+ * those of the last mark at or before where it stopped. */
+static void reader_gone(struct pd_writer *w, uint64_t taken)
+{
+	uint64_t stop = taken, samples = 0;
+	int left = 0;
+
+	if (ioctl(w->fd, FIONREAD, &left) == 0 && left > 0 && (uint64_t)left <= taken)
+		stop = taken - (uint64_t)left;
+	for (size_t k = 0; k < w->nr_marks && k < w->cap_marks; k++) {
+		const struct pd_wmark *m = &w->marks[(w->nr_marks - 1 - k) % w->cap_marks];
+
+		if (m->end <= stop) {
+			samples = m->samples;
+			break;
+		}
+	}
+	w->reader_gone = 1;
+	w->samples = samples;
+	w->unread = w->piped - samples;
+}
+
 /* The pipe stream's header records (see pd_writer.h for the layout). */
 static int start_stream(struct pd_writer *w, struct tb_err *err)
 {
@@ -93,7 +189,7 @@ static int start_stream(struct pd_writer *w, struct tb_err *err)
 
 	put_u64(hdr, PD_MAGIC2);
 	put_u64(hdr + 8, PD_PIPE_HEADER_SIZE);
-	if (writen(w->fd, hdr, sizeof(hdr)))
+	if (put(w, hdr, sizeof(hdr)))
 		return io_err(err, 0, "writing the pipe header");
 	for (size_t i = 0; i < w->nr_attrs; i++) {
 		memcpy(attr, w->attrs[i].attr, ATTR_SIZE);
@@ -125,8 +221,7 @@ static int start_stream(struct pd_writer *w, struct tb_err *err)
 		put_u32(td + 4, 0);
 		if ((r = write_record(w, PD_REC_HEADER_TRACING_DATA, td, 8, NULL, 0, err)))
 			return r;
-		if (writen(w->fd, tdf->data, tdf->len) ||
-		    writen(w->fd, pad, padded - tdf->len))
+		if (put(w, tdf->data, tdf->len) || put(w, pad, padded - tdf->len))
 			return io_err(err, TB_NO_OFFSET, "writing the tracing data");
 	}
 	if (w->staged && (r = write_update(w, PD_EVENT_UPDATE_UNFINISHED, NULL, 0, err)))
@@ -164,7 +259,16 @@ int pd_writer_start(struct pd_writer *w, int fd, int pipe, const struct pd_wattr
 	for (size_t i = 0; i < nr_feats; i++)
 		if (feats[i].bit == PD_FEAT_SYSCALL_MAP)
 			w->scmap = &feats[i];
+	if (pipe && marks_alloc(w))
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	return start_stream(w, err);
+}
+
+void pd_writer_free(struct pd_writer *w)
+{
+	free(w->marks);
+	w->marks = NULL;
+	w->cap_marks = 0;
 }
 
 /* Whether feature @f goes in the file-mode feature sections. */
@@ -209,25 +313,38 @@ static void cut_back(struct pd_writer *w, uint64_t partial)
 	w->data_size = keep;
 }
 
+/* @iov's records at the stream's end; @nr_samples SAMPLEs among them. In
+ * a pipe, @scan: find them (uncompressed records), else one mark after all
+ * (compressed: a cut record gives the reader none of its samples). */
 static int write_records(struct pd_writer *w, const struct iovec *iov, int iovcnt,
-			 uint64_t nr_samples, struct tb_err *err)
+			 uint64_t nr_samples, int scan, struct tb_err *err)
 {
 	struct iovec v[8];
 	uint64_t total = 0;
 	size_t done = 0;
-	int n = iovcnt < 8 ? iovcnt : 8;
+	int n = iovcnt < 8 ? iovcnt : 8, rc, e;
 
 	memcpy(v, iov, (size_t)n * sizeof(*v));
 	for (int i = 0; i < n; i++)
 		total += v[i].iov_len;
-	if (writevn(w->fd, v, n, &done)) {
-		int e = errno;
-
+	rc = writevn(w->fd, v, n, &done);
+	e = errno;
+	if (w->marks && scan) {
+		mark_samples(w, iov, n, total, done);
+	} else if (w->marks && nr_samples) {
+		w->piped += nr_samples;
+		if (done == total)
+			mark(w, w->stream + total);
+	}
+	if (rc) {
 		if (w->staged)
 			cut_back(w, done);
+		else if (w->marks && e == EPIPE)
+			reader_gone(w, w->stream + done);
 		errno = e;
 		return io_err(err, w->data_offset + w->data_size + done, "writing data");
 	}
+	w->stream += total;
 	w->data_size += total;
 	w->samples += nr_samples;
 	w->history[w->nr_history % PD_WRITER_HISTORY].end = w->data_size;
@@ -244,6 +361,7 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 	uint64_t index_off, off, ids_off, attrs_off, bitmap[4] = { 0 };
 	size_t nr = 0, k = 0;
 
+	pd_writer_free(w);
 	if (!w->staged)
 		return 0;
 	index_off = w->data_offset + w->data_size;
@@ -303,7 +421,7 @@ int pd_writer_finish(struct pd_writer *w, struct tb_err *err)
 int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 		    struct tb_err *err)
 {
-	return write_records(w, iov, iovcnt, 0, err);
+	return write_records(w, iov, iovcnt, 0, 1, err);
 }
 
 void pd_writer_compress(struct pd_writer *w, struct pd_comp *c)
@@ -334,7 +452,7 @@ static int write_compressed(struct pd_writer *w, const struct iovec *iov, int io
 	if (!rc) {
 		struct iovec v = { out.p, out.len };
 
-		rc = write_records(w, &v, 1, nr_samples, err);
+		rc = write_records(w, &v, 1, nr_samples, 0, err);
 	}
 	bb_free(&joined);
 	bb_free(&out);
@@ -346,5 +464,5 @@ int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int io
 {
 	if (w->comp && iovcnt > 0)
 		return write_compressed(w, iov, iovcnt, nr_samples, err);
-	return write_records(w, iov, iovcnt, nr_samples, err);
+	return write_records(w, iov, iovcnt, nr_samples, 1, err);
 }

@@ -39,7 +39,18 @@ struct pd_writer {
 	struct { uint64_t end, samples; } history[PD_WRITER_HISTORY];
 	size_t nr_history;
 	uint64_t dropped;              /* bytes given up to make room at a full disk */
-	uint64_t samples;              /* SAMPLE records on disk (the caller counts them) */
+	uint64_t samples;              /* SAMPLE records on disk (the caller counts them);
+					* into a pipe whose reader went away: those it read */
+	/* -o - into a pipe: where each sample ends in the stream, with the
+	 * samples up to it, over the last pipe-size bytes (a ring of
+	 * cap_marks; nr_marks counts every mark), to tell at EPIPE which
+	 * samples the reader took (the pipe's unread bytes never reach it) */
+	struct pd_wmark { uint64_t end, samples; } *marks;
+	size_t nr_marks, cap_marks;
+	uint64_t stream;               /* bytes the output took so far */
+	uint64_t piped;                /* samples handed to the pipe, the failed write's too */
+	uint64_t unread;               /* of those, samples the reader never read (EPIPE) */
+	int reader_gone;               /* a write failed with EPIPE: unread is set */
 	struct pd_comp *comp;          /* set: samples go out in COMPRESSED records */
 };
 
@@ -73,6 +84,9 @@ struct pd_writer {
  * On a write error in file mode pd_writer_write() returns it with @err set,
  * after cutting the data back to the last whole chunk that leaves room for
  * the trailer; pd_writer_finish() then still leaves a file perf reads.
+ * Into a pipe whose reader went away (EPIPE), @samples becomes the samples
+ * the reader read whole, @unread those it did not, @reader_gone 1.
+ * pd_writer_finish() or pd_writer_free() releases what start allocated.
  * @feats must be sorted by bit and include TRACING_DATA; they must stay valid
  * (their payloads may change) until finish. A PD_FEAT_SYSCALL_MAP entry is
  * not a feature: it goes in the EVENT_UPDATE at D.
@@ -87,6 +101,9 @@ int pd_writer_write(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 int pd_writer_write_samples(struct pd_writer *w, const struct iovec *iov, int iovcnt,
 			    uint64_t nr_samples, struct tb_err *err);
 int pd_writer_finish(struct pd_writer *w, struct tb_err *err);
+/** pd_writer_free - release what pd_writer_start allocated, when
+ * pd_writer_finish() was not called (a failed start); again is harmless */
+void pd_writer_free(struct pd_writer *w);
 
 struct pd_comp;
 /** pd_writer_compress - from now on pd_writer_write_samples() writes its

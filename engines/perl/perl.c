@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "util/payload.h"
 #include "perl/perl_int.h"
@@ -31,6 +32,8 @@ struct engine_run {
 	SV *empty_chain;          /* [] for samples without a callchain */
 	int started;
 	int loaded;               /* the script loaded: trace_end may run */
+	int exited;               /* the script called exit: no trace_end */
+	int status;               /* ... with this status */
 };
 
 static int sys_inited;
@@ -62,6 +65,81 @@ static int died(struct engine_run *r, struct tb_err *err, const struct pd_event 
 	return ec_error(err, ev, who, "%s", what);
 }
 
+/* ---- exit() ---- */
+
+typedef void guarded_fn(pTHX_ void *arg);
+
+static int exited(const struct engine_run *r, struct tb_err *err)
+{
+	return tb_err_set(err, TB_ERR_STOP, TB_NO_OFFSET, "the script exited with status %d",
+			  r->status);
+}
+
+/* Run @fn(@arg) under a JMPENV of the engine's own. A script's exit()
+ * unwinds through call_sv/eval_sv to the innermost JMPENV; without this
+ * one that is perl's top level, which calls the C library's exit() at
+ * once and loses what PerlIO still buffers (as perf 6.1 does). Here it is
+ * flushed, the status goes to *st->exit_status and the run stops
+ * (TB_ERR_STOP); END blocks run in perl_destruct, as perl runs them.
+ * Returns 0, or TB_ERR_STOP when the script exited. */
+static int guarded(struct engine_run *r, guarded_fn *fn, void *arg, struct tb_err *err)
+{
+	dTHXa(r->perl);
+	I32 oldscope = PL_scopestack_ix;
+	int ret;
+	dJMPENV;
+
+	JMPENV_PUSH(ret);
+	if (ret == 0)
+		fn(aTHX_ arg);
+	JMPENV_POP;
+	if (ret == 0)
+		return 0;
+	/* as perl_run after an exit: leave the scopes the unwind left open */
+	while (PL_scopestack_ix > oldscope)
+		LEAVE;
+	FREETMPS;
+	PerlIO_flush(PerlIO_stdout());
+	r->exited = 1;
+	r->status = ret == 2 ? STATUS_EXIT : 1;
+	if (r->core.st->exit_status)
+		*r->core.st->exit_status = r->status;
+	return exited(r, err);
+}
+
+struct sub_call {
+	SV *sv;
+	I32 flags;
+};
+
+static void call_fn(pTHX_ void *arg)
+{
+	struct sub_call *c = arg;
+
+	call_sv(c->sv, c->flags);
+}
+
+/* call_sv(@sv, @flags | G_EVAL) under guarded(): 0 or TB_ERR_STOP. */
+static int call_guarded(struct engine_run *r, SV *sv, I32 flags, struct tb_err *err)
+{
+	struct sub_call c = { sv, flags | G_EVAL };
+
+	return guarded(r, call_fn, &c, err);
+}
+
+static void eval_fn(pTHX_ void *arg)
+{
+	eval_sv((SV *)arg, G_DISCARD | G_EVAL);
+}
+
+static void payload_fn(pTHX_ void *arg)
+{
+	const char **path = arg;
+
+	if (perl_payload_run(aTHX_ *path))
+		*path = NULL;
+}
+
 /* ---- the interpreter ---- */
 
 static void xs_init(pTHX)
@@ -79,12 +157,35 @@ static void xs_init(pTHX)
 #endif
 }
 
+/* Address space Perl must find free to start and load a script. libperl
+ * 5.36 does not check every allocation: its op slabs (Perl_Slab_Alloc,
+ * while compiling) write through calloc's NULL, so under a tight ulimit -v
+ * it dies of SIGSEGV with no word; its other allocations say "Out of
+ * memory!" and exit, which the engine catches. A canned script takes
+ * some 2 MB; we ask for twice that, reserved and given back at once. */
+#define PERL_HEADROOM ((size_t)4 << 20)
+
+static int have_headroom(void)
+{
+	void *p = mmap(NULL, PERL_HEADROOM, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		       -1, 0);
+
+	if (p == MAP_FAILED)
+		return 0;
+	munmap(p, PERL_HEADROOM);
+	return 1;
+}
+
 static int start_interpreter(struct engine_run *r, struct tb_err *err)
 {
 	char *args[8], prog[32];
 	int n = 0, boot = perl_payload_boot();
 	struct stat st;
 
+	if (!have_headroom())
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET,
+				  "out of memory: Perl needs %zu MB of address space free to "
+				  "start (ulimit -v)", PERL_HEADROOM >> 20);
 	if (!sys_inited) {
 		int argc = 0;
 		char **argv = NULL, **env = NULL;
@@ -169,10 +270,14 @@ static int set_globals(struct engine_run *r)
 static int run_script(struct engine_run *r, struct tb_err *err)
 {
 	dTHXa(r->perl);
+	const char *path = r->core.st->script;
 	SV *code;
+	int rc;
 
-	if (payload_is(r->core.st->script)) {      /* carried in the binary */
-		if (perl_payload_run(aTHX_ r->core.st->script))
+	if (payload_is(path)) {      /* carried in the binary */
+		if ((rc = guarded(r, payload_fn, &path, err)))
+			return rc;
+		if (!path)
 			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s",
 					  r->core.st->script);
 		if (SvTRUE(ERRSV))
@@ -181,8 +286,10 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	}
 	code = newSVpvs("package main; my $f = $main::__tracebox_script; "
 			"die \"cannot read $f: $!\\n\" unless -r $f; do $f; die $@ if $@; 1");
-	eval_sv(code, G_DISCARD | G_EVAL);
+	rc = guarded(r, eval_fn, code, err);
 	SvREFCNT_dec(code);
+	if (rc)
+		return rc;
 	if (SvTRUE(ERRSV))
 		return died(r, err, NULL, r->core.st->script, "died while loading (above)");
 	return 0;
@@ -205,6 +312,8 @@ static int call_define(struct engine_run *r, const char *fn, const char *event,
 {
 	dTHXa(r->perl);
 	CV *cv = main_sub(r, fn);
+	struct tb_err err = { 0 };
+	int rc;
 	dSP;
 
 	if (!cv)
@@ -219,10 +328,10 @@ static int call_define(struct engine_run *r, const char *fn, const char *event,
 	if (s1)
 		XPUSHs(sv_2mortal(newSVpv(s1, 0)));
 	PUTBACK;
-	call_sv((SV *)cv, G_DISCARD | G_EVAL);
+	rc = call_guarded(r, (SV *)cv, G_DISCARD, &err);
 	FREETMPS;
 	LEAVE;
-	return SvTRUE(ERRSV) ? -1 : 0;
+	return rc || SvTRUE(ERRSV) ? -1 : 0;
 }
 
 static int define_field(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
@@ -359,6 +468,7 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	dTHXa(r->perl);
 	unsigned char sample[EC_PERF_SAMPLE_SIZE];
 	const struct pd_sample *s = ev->sample;
+	int rc;
 	dSP;
 
 	ec_current_set(&r->core.cur, ev);
@@ -372,9 +482,11 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	PUSHs(sv_2mortal(newSVpvn((const char *)sample, sizeof(sample))));
 	PUSHs(sv_2mortal(s->raw ? newSVpvn((const char *)s->raw, s->raw_size) : newSV(0)));
 	PUTBACK;
-	call_sv((SV *)r->process_event, G_DISCARD | G_EVAL);
+	rc = call_guarded(r, (SV *)r->process_event, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
+	if (rc)
+		return rc;
 	if (SvTRUE(ERRSV))
 		return died(r, err, ev, "process_event", "died (above)");
 	return 0;
@@ -398,6 +510,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	struct perl_tracepoint *e;
 	struct ec_common c;
 	CV *cv;
+	int rc;
 	dSP;
 
 	e = event_info(r, ev->evsel->dec, err);
@@ -424,9 +537,11 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	for (size_t i = 0; i < e->nr_args; i++)
 		PUSHs(e->args[i]);
 	PUTBACK;
-	call_sv((SV *)cv, G_DISCARD | G_EVAL);
+	rc = call_guarded(r, (SV *)cv, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
+	if (rc)
+		return rc;
 	if (SvTRUE(ERRSV))
 		return died(r, err, ev, e->cv ? e->ec.name : "trace_unhandled", "died (above)");
 	return 0;
@@ -438,12 +553,14 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 {
 	dTHXa(r->perl);
 	CV *cv = main_sub(r, fn);
+	int rc;
 	dSP;
 
 	if (!cv)
 		return 0;
 	PUSHMARK(SP);
-	call_sv((SV *)cv, G_DISCARD | G_NOARGS | G_EVAL);
+	if ((rc = call_guarded(r, (SV *)cv, G_DISCARD | G_NOARGS, err)))
+		return rc;
 	if (SvTRUE(ERRSV))
 		return died(r, err, NULL, fn, "died (above)");
 	return 0;
@@ -469,7 +586,7 @@ int perl_start(struct engine_run **out, const struct engine_start *st, struct tb
 		r->process_event = get_cv("main::process_event", 0);
 	}
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
-		return died(r, err, NULL, "define_*", "a define_* callback died (above)");
+		return r->exited ? exited(r, err) : died(r, err, NULL, "define_*", "a define_* callback died (above)");
 	return call_optional(r, "trace_begin", err);
 }
 
@@ -480,7 +597,7 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 	if (r->started) {
 		dTHXa(r->perl);
 
-		if (r->loaded)
+		if (r->loaded && !r->exited)
 			rc = call_optional(r, "trace_end", err);
 		/* the script's prints went through PerlIO: a full disk or a
 		 * closed stdout shows here, not in the applet's stdio */

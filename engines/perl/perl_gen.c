@@ -2,14 +2,29 @@
  * event type of a recording, printing every field (perf trace -g perl). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdio.h>
+#include <string.h>
 #include "engine_core.h"
+
+/* What a field's parameter cannot be called: "my $_" does not compile.
+ * Perl's sigils keep every other name apart from the subs a handler
+ * calls (print_header, flag_str, join...). */
+static const char *const reserved[] = { "_", NULL };
+
+/* Perl's parser takes identifiers of some 250 bytes ("Identifier too
+ * long"): a longer field's parameter is cut (and told apart by ec_params),
+ * a longer handler is defined through its glob, which takes any length. */
+#define MAX_IDENT 200
 
 static void write_handler(FILE *f, const struct ec_gen_event *e)
 {
 	size_t nr = e->dec->nr;
 
-	fprintf(f, "sub %s\n{\n\tmy ($event_name, $context, $common_cpu, $common_secs, $common_nsecs,\n"
-		   "\t    $common_pid, $common_comm, $common_callchain", e->handler);
+	if (strlen(e->handler) > MAX_IDENT)
+		fprintf(f, "*{'%s'} = sub\n", e->handler);
+	else
+		fprintf(f, "sub %s\n", e->handler);
+	fprintf(f, "{\n\tmy ($event_name, $context, $common_cpu, $common_secs, $common_nsecs,\n"
+		   "\t    $common_pid, $common_comm, $common_callchain");
 	for (size_t i = 0; i < nr; i++)
 		fprintf(f, i % 4 == 0 ? ",\n\t    $%s" : ", $%s", e->params[i]);
 	fputs(") = @_;\n\n\tprint_header($event_name, $common_cpu, $common_secs, $common_nsecs,\n"
@@ -32,11 +47,13 @@ static void write_handler(FILE *f, const struct ec_gen_event *e)
 		else
 			fprintf(f, "$%s", e->params[i]);
 	}
-	fputs(");\n}\n\n", f);
+	fputs(strlen(e->handler) > MAX_IDENT ? ");\n};\n\n" : ");\n}\n\n", f);
 }
 
 static const struct ec_gen_lang perl_lang = {
 	.sep = "::",
+	.reserved = reserved,
+	.max_ident = MAX_IDENT,
 	.head = "# trace-gen starter script: one handler per event type of the recording.\n"
 		"# Run it with: trace-report -s THIS_FILE [-i perf.data]\n"
 		"# Handler arguments are described in tracebox's scripts/perl/README.md.\n\n"

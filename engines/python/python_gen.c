@@ -4,11 +4,17 @@
 #include <stdio.h>
 #include "engine_core.h"
 
-static const char *const keywords[] = {
+/* What a field's parameter cannot be called: Python's keywords and
+ * __debug__ (no name can be bound to it), and every global a generated
+ * handler calls, which a parameter of that name would hide (a field
+ * named print: "'int' object is not callable"). Such a parameter is NAME_;
+ * the printed label keeps the field's name. */
+static const char *const reserved[] = {
 	"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
 	"continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
 	"global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
-	"raise", "return", "try", "while", "with", "yield", NULL
+	"raise", "return", "try", "while", "with", "yield", "__debug__",
+	"print", "str", "print_header", "flag_str", "symbol_str", NULL
 };
 
 static void write_handler(FILE *f, const struct ec_gen_event *e)
@@ -46,7 +52,7 @@ static void write_handler(FILE *f, const struct ec_gen_event *e)
 
 static const struct ec_gen_lang python_lang = {
 	.sep = "__",
-	.reserved = keywords,
+	.reserved = reserved,
 	.head = "# trace-gen starter script: one handler per event type of the recording.\n"
 		"# Run it with: trace-report -s THIS_FILE [-i perf.data]\n"
 		"# Handler arguments are described in tracebox's scripts/python/README.md.\n\n"

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """rename-events.py SRC DST OLD_SYS:OLD_EVENT=NEW_SYS:NEW_EVENT ...
+                   SYS:EVENT.FIELD=NEW[,NEW...] ...
 
 Write DST: the file-mode perf.data SRC with tracepoint formats renamed in
 its tracing data (any lengths, any bytes but NUL and newline in the names),
 the following feature sections moved to fit. A recording is untrusted input:
 this makes the hostile ones (a system named 'a;die"PWN";#') and the
 colliding ones (two formats whose handler names sanitize alike) that
-tests/engines.test feeds to trace-gen and the engines."""
+tests/engines.test feeds to trace-gen and the engines.
+SYS:EVENT.FIELD=NEW renames a field (and REC->FIELD in the print format);
+with several names a fixed array field becomes that many fields, one per
+equal part (REC->FIELD[i] becomes REC->NEWi): fields named print, len,
+str... for the generated scripts' tests. The records keep their bytes."""
+import re
 import struct
 import sys
 
@@ -62,6 +68,37 @@ def rename(systems, old, new):
     sys.exit("rename-events: no format %s" % old)
 
 
+def rename_field(systems, where, new):
+    ev, field = where.encode().split(b".", 1)
+    osys, oev = ev.split(b":", 1)
+    names = new.encode().split(b",")
+    line = re.compile(rb"\tfield:([^;\n]*?)\b" + re.escape(field) +
+                      rb"(\[\d+\])?;\toffset:(\d+);\tsize:(\d+);")
+    for name, fmts in systems:
+        for j, text in enumerate(fmts):
+            if name != osys or not text.startswith(b"name: " + oev + b"\n"):
+                continue
+            m = line.search(text)
+            if not m:
+                break
+            off, size = int(m.group(3)), int(m.group(4))
+            part = size // len(names)
+            lines = b"".join(b"\tfield:%s%s;\toffset:%d;\tsize:%d;" %
+                             (m.group(1), n, off + k * part, part) +
+                             (b"\n" if k + 1 < len(names) else b"")
+                             for k, n in enumerate(names))
+            # the rest of the line (signed:N;) follows the last one
+            text = text[:m.start()] + lines.replace(b";\n", b";\tsigned:0;\n") + text[m.end():]
+            if len(names) == 1:
+                text = text.replace(b"REC->" + field, b"REC->" + names[0])
+                text = text.replace(b"__get_str(%s)" % field, b"__get_str(%s)" % names[0])
+            for k, n in enumerate(names):
+                text = text.replace(b"REC->%s[%d]" % (field, k), b"REC->" + n)
+            fmts[j] = text
+            return
+    sys.exit("rename-events: no field %s" % where)
+
+
 def main():
     src, dst, renames = sys.argv[1], sys.argv[2], sys.argv[3:]
     d = bytearray(open(src, "rb").read())
@@ -75,7 +112,11 @@ def main():
     td_off, td_size = struct.unpack_from("<QQ", d, td_ent)
     prefix, systems, suffix = parse_systems(bytes(d[td_off:td_off + td_size]))
     for r in renames:
-        rename(systems, *r.split("=", 1))
+        old, new = r.split("=", 1)
+        if "." in old and ":" not in new:
+            rename_field(systems, old, new)
+        else:
+            rename(systems, old, new)
     out = bytearray(prefix) + struct.pack("<I", len(systems))
     for name, fmts in systems:
         out += name + b"\0" + struct.pack("<I", len(fmts))
