@@ -25,7 +25,8 @@ static int hexval(char c)
 }
 
 /* [s, s + n) percent-decoded into a malloc'd *@out; 0, -1 out of memory,
- * -2 a '%' without two hex digits after it or one that makes a NUL */
+ * -2 a '%' without two hex digits after it or one that makes a NUL (*@out
+ * NULL after either) */
 static int pct_decode(const char *s, size_t n, char **out)
 {
 	char *o = malloc(n + 1);
@@ -39,12 +40,14 @@ static int pct_decode(const char *s, size_t n, char **out)
 			o[k++] = s[i];
 			continue;
 		}
-		if (i + 2 >= n)
-			return -2;
-		int hi = hexval(s[i + 1]), lo = hexval(s[i + 2]);
+		int hi = i + 2 < n ? hexval(s[i + 1]) : -1, lo = i + 2 < n ? hexval(s[i + 2]) : -1;
 
-		if (hi < 0 || lo < 0 || !(hi | lo))
+		if (hi < 0 || lo < 0 || !(hi | lo)) {
+			explicit_bzero(o, k);     /* what was decoded of a password */
+			free(o);
+			*out = NULL;
 			return -2;
+		}
 		o[k++] = (char)(hi << 4 | lo);
 		i += 2;
 	}
