@@ -29,6 +29,11 @@ struct engine_start {
 	const char *target;
 	const char *input;
 	const int *failed;
+	/* ClickHouse's password when the URL holds none: from the file
+	 * @password_file (then a password in the URL too is refused), or from
+	 * the environment (@password_file NULL: the URL's wins). NULL: none. */
+	const char *password;
+	const char *password_file;
 };
 
 /* What trace-gen needs. */
@@ -73,6 +78,12 @@ const struct engine_ops *engine_for_file(const char *path);
  * engine_start.target; NULL for an unknown scheme
  */
 const struct engine_ops *export_find(const char *target, const char **rest);
+/**
+ * export_shown - @target as messages may show it: a URL's password (as the
+ * ClickHouse engine would parse it, or whatever could be one when the
+ * target is no URL of ours) left out. malloc'd; NULL: out of memory.
+ */
+char *export_shown(const char *target);
 /** engine_list - the registry, NULL-terminated */
 const struct engine_ops *const *engine_list(void);
 

@@ -6,6 +6,7 @@
 #include <strings.h>
 #include "engine_core.h"
 #include "export/export_core.h"
+#include "export/export_ch_url.h"
 
 /* ENGINE(var, name, alias, ext, dir, pfx, stat): the ops of an engine built
  * in; @stat its perf stat callbacks, or NULL (the applet prints perf's table). */
@@ -83,6 +84,16 @@ const struct engine_ops *export_find(const char *target, const char **rest)
 		}
 	}
 	return NULL;
+}
+
+char *export_shown(const char *target)
+{
+	const char *rest;
+	const struct engine_ops *ops = export_find(target, &rest);
+
+	if (ops && ops != &clickhouse_export)    /* a file's name: as it is */
+		return strdup(target);
+	return ch_url_shown(target);
 }
 
 const struct engine_ops *const *engine_list(void)

@@ -28,7 +28,7 @@
 #include "xfuncs.h"
 
 struct report_opts {
-	const char *input, *script, *recover, *output, *export_to;
+	const char *input, *script, *recover, *output, *export_to, *password_file;
 	const char *symfs, *kallsyms, *vmlinux;
 	int no_demangle;
 	int header, header_only, nsecs, quiet, stats, verbose, dump;
@@ -49,6 +49,9 @@ static const struct opt report_opts_table[] = {
 	{ 0, "export", OPT_STR, &o.export_to, "TARGET",
 	  "load the recording into sqlite:FILE, clickhouse://[USER[:PASS]@]HOST[:PORT][,...]/DB "
 	  "or json:FILE|- (docs/export.md)" },
+	{ 0, "export-password-file", OPT_STR, &o.password_file, "FILE",
+	  "ClickHouse's password: the first line of FILE, which only its owner may read "
+	  "(else CLICKHOUSE_PASSWORD, when the URL holds none)" },
 	{ 0, "header", OPT_FLAG, &o.header, NULL, "print the recording's header before the events" },
 	{ 0, "header-only", OPT_FLAG, &o.header_only, NULL, "print the header and stop" },
 	{ 0, "ns", OPT_FLAG, &o.nsecs, NULL, "show timestamps in nanoseconds" },
@@ -106,7 +109,8 @@ static const struct applet_help report_help = {
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
 	"       trace-report --recover FILE -o NEW\n"
-	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB",
+	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB\n"
+	"       trace-report [-i FILE] --export-password-file FILE --export clickhouse://USER@HOST/DB",
 	"Print every sample of a perf.data recording exactly as 'perf script'\n"
 	"prints it: comm, tid, [cpu], time, period, event name, then a\n"
 	"tracepoint's fields as its print format renders them, or the ip with\n"
@@ -339,6 +343,25 @@ static int early_modes(int argc, char **argv, int first, struct cat_script *cann
 	return -1;
 }
 
+/* A password in --export's URL leaves argv (what ps shows) now: the
+ * option's bytes there become the URL without it; @own gets the whole URL. */
+static void hide_password(char **own)
+{
+	char *shown = export_shown(o.export_to);
+	size_t n = strlen(o.export_to), k;
+
+	if (!shown || !strcmp(shown, o.export_to)) {
+		free(shown);
+		return;
+	}
+	*own = xasprintf("%s", o.export_to);
+	k = strlen(shown);
+	memcpy((char *)o.export_to, shown, k);
+	memset((char *)o.export_to + k, 0, n - k);
+	o.export_to = *own;
+	free(shown);
+}
+
 int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
@@ -347,6 +370,7 @@ int trace_report_main(int argc, char **argv)
 	struct tb_err err = { 0 };
 	const char *path;
 	struct cat_script canned = { 0 };
+	char *export_to = NULL;
 	int fd, r, first, ret = 1;
 	unsigned lost = 0;
 
@@ -355,8 +379,16 @@ int trace_report_main(int argc, char **argv)
 	first = args_parse(&report_help, argc, argv);
 	if (first < 0)
 		return first == -2 ? 0 : 1;
-	if ((r = early_modes(argc, argv, first, &canned)) >= 0)
-		return r;
+	if (o.export_to)
+		hide_password(&export_to);
+	if (o.password_file && !o.export_to) {
+		error_msg("--export-password-file is for --export clickhouse://...");
+		goto out;
+	}
+	if ((r = early_modes(argc, argv, first, &canned)) >= 0) {
+		ret = r;
+		goto out;
+	}
 	tep_log_like_perf();
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
@@ -413,7 +445,7 @@ int trace_report_main(int argc, char **argv)
 	if (report_filter_init(&o.filter, s))
 		goto out;
 	if (o.export_to) {
-		ret = report_run_export(s, path, o.export_to);
+		ret = report_run_export(s, path, o.export_to, o.password_file);
 		if (!o.quiet)
 			warn_about_errors(pd_session_stats(s));
 		goto out;
@@ -437,5 +469,9 @@ out:
 	pd_session_close(s);
 	cat_script_free(&canned);
 	free(o.fields.items);
+	if (export_to) {
+		explicit_bzero(export_to, strlen(export_to));
+		free(export_to);
+	}
 	return ret;
 }

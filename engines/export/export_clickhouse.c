@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "export/export_ch.h"
+#include "export/export_ch_url.h"
 
 #define BATCH_ROWS  262144          /* rows per INSERT */
 #define BATCH_BYTES (32u << 20)     /* or bytes */
@@ -14,73 +15,43 @@
 
 /* ---- the target ---- */
 
-/* clickhouse://[USER[:PASSWORD]@]HOST[:PORT][,HOST[:PORT]...]/DB[?cluster=NAME] */
-static int parse_url(struct engine_run *r, const char *url, struct tb_err *err)
+/* The servers of @url (export_ch_url.c), the password from the URL, else
+ * the applet's (a file, or the environment: the URL's wins over that). */
+static int parse_url(struct engine_run *r, const char *url, const struct engine_start *st,
+		     struct tb_err *err)
 {
-	const char *p = url + strlen("clickhouse://"), *slash, *at;
-	char *user = NULL, *pass = NULL, *hosts, *save = NULL, *h, *q;
-	int rc = 0;
+	struct ch_url u;
+	const char *pass;
+	int rc = ch_url_parse(url, &u, err);
 
-	slash = strchr(p, '/');
-	if (!slash || !slash[1])
-		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-				  "the URL names no database (clickhouse://HOST[:PORT]/DB)");
-	at = memchr(p, '@', (size_t)(slash - p));
-	if (at) {
-		const char *colon = memchr(p, ':', (size_t)(at - p));
-
-		user = strndup(p, (size_t)((colon ? colon : at) - p));
-		pass = colon ? strndup(colon + 1, (size_t)(at - colon - 1)) : NULL;
-		p = at + 1;
+	if (rc)
+		goto out;
+	if (u.pass && st->password_file) {
+		rc = tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "the URL holds a password "
+				"and --export-password-file another: give one");
+		goto out;
 	}
-	r->db = strdup(slash + 1);
-	q = r->db ? strchr(r->db, '?') : NULL;
-	if (q) {
-		*q++ = 0;
-		if (!strncmp(q, "cluster=", 8))
-			r->cluster = strdup(q + 8);
-	}
-	if (!r->cluster)
-		r->cluster = strdup("tracebox");
-	hosts = strndup(p, (size_t)(slash - p));
-	if (!r->db || !hosts || !r->cluster || (at && !user)) {
+	pass = u.pass ? u.pass : st->password;
+	r->srv = calloc((size_t)u.nr_hosts, sizeof(*r->srv));
+	if (!r->srv) {
 		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		goto out;
 	}
-	for (const char *c = r->db; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '_')) {
-			rc = tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
-					"database name '%s': letters, digits and _ only", r->db);
-			goto out;
-		}
-	for (h = strtok_r(hosts, ",", &save); h; h = strtok_r(NULL, ",", &save)) {
-		struct ch_server *s = realloc(r->srv, (size_t)(r->nr_srv + 1) * sizeof(*s));
-		char *colon = strrchr(h, ':');
+	for (int i = 0; i < u.nr_hosts; i++) {
+		struct ch_server *s = &r->srv[r->nr_srv++];
 
-		if (!s) {
-			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-			goto out;
-		}
-		r->srv = s;
-		s += r->nr_srv;
-		memset(s, 0, sizeof(*s));
 		s->http.fd = -1;
-		r->nr_srv++;
-		if (colon)
-			*colon = 0;
-		if (http_init(&s->http, h, colon ? colon + 1 : "8123", user ? user : "default",
-			      pass, TIMEOUT_MS) ||
-		    asprintf(&s->name, "%s:%s", h, colon ? colon + 1 : "8123") < 0) {
+		if (http_init(&s->http, u.host[i], u.port[i], u.user ? u.user : "default", pass,
+			      TIMEOUT_MS) ||
+		    asprintf(&s->name, "%s:%s", u.host[i], u.port[i]) < 0) {
 			s->name = NULL;
 			rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 			goto out;
 		}
 	}
-	if (!r->nr_srv) {
-		rc = tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET, "the URL names no server");
-		goto out;
-	}
+	r->db = u.db;
+	r->cluster = u.cluster;
+	u.db = u.cluster = NULL;
 	if (r->nr_srv > 1) {
 		if (asprintf(&r->local, "%s_local", r->db) < 0)
 			r->local = NULL;
@@ -90,9 +61,7 @@ static int parse_url(struct engine_run *r, const char *url, struct tb_err *err)
 	if (!r->local)
 		rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 out:
-	free(user);
-	free(pass);
-	free(hosts);
+	ch_url_free(&u);
 	return rc;
 }
 
@@ -104,7 +73,7 @@ int ch_start(struct engine_run **run, const struct engine_start *st, struct tb_e
 	*run = r;
 	if (!r)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if ((rc = parse_url(r, st->target, err)))
+	if ((rc = parse_url(r, st->target, st, err)))
 		return rc;
 	return ex_init(&r->x, st, err);
 }

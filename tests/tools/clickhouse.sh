@@ -22,10 +22,11 @@ except OSError as e:
 
 # ch_start DIR HTTP_PORT TCP_PORT [REMOTE_SERVERS_XML]: start a server in DIR,
 # wait until it answers (up to 60 s); sets CH_PID. Returns 1 when it does not come up.
+# A DIR/users.xml already there is kept (a test's own users); else Debian's is copied.
 ch_start() {
 	d=$1
 	mkdir -p "$d/data/" "$d/tmp/" "$d/log" "$d/user_files/" "$d/format_schemas/"
-	cp /etc/clickhouse-server/users.xml "$d/users.xml"
+	[ -e "$d/users.xml" ] || cp /etc/clickhouse-server/users.xml "$d/users.xml"
 	cat >"$d/config.xml" <<XML
 <?xml version="1.0"?>
 <yandex>
