@@ -127,6 +127,38 @@ static int sample_line(struct engine_run *r, const struct pd_event *ev, const st
 	return flush_line(r, err);
 }
 
+/* a JSON file has no columns before: every field's name is free */
+static int json_have(void *ctx, const char *name, const struct ex_type *type)
+{
+	(void)ctx, (void)name, (void)type;
+	return 0;
+}
+
+/* @t's columns (ex_table_columns), and its lines of the events and
+ * event_columns tables, before its first row */
+static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
+{
+	int rc = ex_table_columns(t, json_have, r, err);
+
+	if (rc)
+		return rc;
+	begin(r, EX_EVENTS);
+	str(r, "perf_name", t->perf);
+	str(r, "table_name", t->name);
+	if ((rc = flush_line(r, err)))
+		return rc;
+	for (size_t i = 0; i < t->dec->nr; i++) {
+		begin(r, EX_EVENT_COLUMNS);
+		str(r, "table_name", t->name);
+		str(r, "field", t->dec->fields[i].name);
+		str(r, "column_name", t->cols[i]);
+		if ((rc = flush_line(r, err)))
+			return rc;
+	}
+	t->ready = 1;
+	return 0;
+}
+
 int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -140,18 +172,8 @@ int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 		return rc;
 	if (!t)
 		return sample_line(r, ev, &c, err);
-	if (!t->ready) {
-		t->cols = calloc(t->dec->nr + 1, sizeof(*t->cols));
-		t->types = calloc(t->dec->nr + 1, sizeof(*t->types));
-		if (!t->cols || !t->types)
-			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		for (size_t i = 0; i < t->dec->nr; i++) {
-			t->cols[i] = ec_ident(t->dec->fields[i].name);
-			if (!t->cols[i])
-				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		}
-		t->ready = 1;
-	}
+	if (!t->ready && (rc = table_ready(r, t, err)))
+		return rc;
 	begin(r, t->name);
 	num(r, "common_recording", r->x.rec.id, 0);
 	num(r, "common_time", c.time, 0);

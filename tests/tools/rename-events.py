@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""rename-events.py SRC DST OLD_SYS:OLD_EVENT=NEW_SYS:NEW_EVENT ...
+"""rename-events.py SRC DST OLD_SYS:OLD_EVENT=NEW_SYS:NEW_EVENT|SYS:EVENT/FIELD=NEW ...
 
 Write DST: the file-mode perf.data SRC with tracepoint formats renamed in
 its tracing data (any lengths, any bytes but NUL and newline in the names),
@@ -62,6 +62,19 @@ def rename(systems, old, new):
     sys.exit("rename-events: no format %s" % old)
 
 
+def rename_field(systems, where, new):
+    """SYS:EVENT/FIELD=NEW: the field FIELD of that format named NEW."""
+    evname, field = where.encode().split(b"/", 1)
+    osys, oev = evname.split(b":", 1)
+    for name, fmts in systems:
+        for j, text in enumerate(fmts):
+            old = b" " + field + b";\toffset:"
+            if name == osys and text.startswith(b"name: " + oev + b"\n") and old in text:
+                fmts[j] = text.replace(old, b" " + new.encode() + b";\toffset:", 1)
+                return
+    sys.exit("rename-events: no field %s" % where)
+
+
 def main():
     src, dst, renames = sys.argv[1], sys.argv[2], sys.argv[3:]
     d = bytearray(open(src, "rb").read())
@@ -75,7 +88,8 @@ def main():
     td_off, td_size = struct.unpack_from("<QQ", d, td_ent)
     prefix, systems, suffix = parse_systems(bytes(d[td_off:td_off + td_size]))
     for r in renames:
-        rename(systems, *r.split("=", 1))
+        old, new = r.split("=", 1)
+        (rename_field if "/" in old else rename)(systems, old, new)
     out = bytearray(prefix) + struct.pack("<I", len(systems))
     for name, fmts in systems:
         out += name + b"\0" + struct.pack("<I", len(fmts))
