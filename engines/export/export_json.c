@@ -12,6 +12,7 @@ struct engine_run {
 	struct ex_run x;
 	const char *path;
 	FILE *out;
+	int write_failed;          /* said once (flush_line): stop writes no more */
 	struct bytebuf line;
 };
 
@@ -80,8 +81,10 @@ static int flush_line(struct engine_run *r, struct tb_err *err)
 	bb_put(&r->line, "}\n", 2);
 	if (r->line.oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
+	if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len) {
+		r->write_failed = 1;
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
+	}
 	return 0;
 }
 
@@ -231,6 +234,8 @@ int json_stop(struct engine_run *r, struct tb_err *err)
 
 	if (r->x.st && !r->out && !failed)
 		rc = open_out(r, err);
+	if (r->write_failed)
+		rc = -1;              /* an event's error said it: write no more (rc 0 below) */
 	for (size_t i = 0; r->out && !rc && i < r->x.nr_thread_slots; i++) {
 		const struct ex_thread *th = &r->x.threads[i];
 
@@ -279,6 +284,8 @@ int json_stop(struct engine_run *r, struct tb_err *err)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
 	else if (r->out == stdout && fflush(stdout) && !rc)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
+	if (r->write_failed)
+		rc = 0;               /* said once, by the event that failed */
 	ex_free(&r->x);
 	bb_free(&r->line);
 	free(r);
