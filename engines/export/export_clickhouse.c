@@ -170,7 +170,7 @@ static int flush_table(struct engine_run *r, struct ex_table *t, struct tb_err *
 		return 0;
 	if (block(xt))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = ch_send(r, &xt->rows, xt->insert, t->name, err);
+	rc = ch_send(r, &xt->rows, xt->insert, t->label, err);
 	xt->rows.len = 0;
 	xt->nr_rows = 0;
 	return rc;

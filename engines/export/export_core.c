@@ -34,6 +34,7 @@ enum { NR_FIXED_VIEWS = 4 };
 /* A tracepoint's names: its table, and perf's "system:event". */
 struct ex_tname {
 	char *table, *perf;
+	char label[EX_LABEL];      /* ex_label(table) */
 };
 
 const char *ex_label(const char *name, char *buf)
@@ -146,7 +147,8 @@ static int name_one(void *ctx, const struct tp_decoder *d)
 	}
 	for (size_t i = 0; i < x->nr_known; i++)
 		if (!strcmp(x->known[2 * i], n->perf))
-			return (n->table = strdup(x->known[2 * i + 1])) ? 0 : TB_ERR_NOMEM;
+			return (n->table = strdup(x->known[2 * i + 1])) ?
+			       (ex_label(n->table, n->label), 0) : TB_ERR_NOMEM;
 	sys = ec_ident(d->system);
 	ev = ec_ident(d->name);
 	if (sys && ev && asprintf(&base, "%s__%s", sys, ev) < 0)
@@ -155,6 +157,8 @@ static int name_one(void *ctx, const struct tp_decoder *d)
 	free(ev);
 	if (base && (n->table = first_free(base, table_taken_cb, x)) && strcmp(base, n->table))
 		warn_renamed(x, n->perf, "table", NULL, base, n->table);
+	if (n->table)
+		ex_label(n->table, n->label);
 	free(base);
 	return n->table ? 0 : TB_ERR_NOMEM;
 }
@@ -529,8 +533,8 @@ struct ex_table *ex_table_of(struct ex_run *x, const struct tp_decoder *d, struc
 		}
 		t->name = n->table;
 		t->perf = n->perf;
+		t->label = n->label;
 		t->run = x;
-		ex_label(t->name, t->label);
 		t->dec = d;
 	}
 	return t;

@@ -108,7 +108,7 @@ struct ex_table {
 	const struct tp_decoder *dec;
 	const char *name;          /* "system__event", unique in the database (ex_table_of) */
 	const char *perf;          /* "system:event", perf's name of the event */
-	char label[EX_LABEL];      /* the name for a message (ex_label) */
+	const char *label;         /* the name for a message (ex_label), as long as the run */
 	const struct ex_run *run;  /* its run (the log of renamed columns) */
 	char **cols;               /* per field of dec: its column name in the target */
 	struct ex_type *types;     /* per field */

@@ -92,7 +92,7 @@ static void begin(struct engine_run *r, const char *table)
 {
 	r->line.len = 0;
 	put(r, "{\"table\":\"");
-	put(r, table);       /* ec_names_build: [A-Za-z0-9_] only */
+	put(r, table);       /* ex_table_of: [A-Za-z0-9_] only */
 	put(r, "\"");
 }
 

@@ -319,7 +319,7 @@ static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *
 			goto out;
 		r->sql.len = 0;
 		sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__");
-		sql_cat(r, t->name);    /* ec_names_build: [A-Za-z0-9_] only */
+		sql_cat(r, t->name);    /* ex_table_of: [A-Za-z0-9_] only */
 		sql_cat(r, "\" AS SELECT * FROM ");
 		ex_quote(&r->sql, t->name, '"');
 		sql_cat(r, " WHERE \"common_recording\" IN (SELECT \"id\" FROM \"recordings\" "
