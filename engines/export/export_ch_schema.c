@@ -385,6 +385,11 @@ int ch_open_target(struct engine_run *r, struct tb_err *err)
 			 "recording", "recording, nr", err)) ||
 	    (rc = create(r, "threads", "`recording` UInt64, `pid` Int32, `tid` Int32, "
 			 "`comm` String", "recording", "recording, tid", err)) ||
+	    (rc = create(r, EX_EVENTS, "`recording` UInt64, `perf_name` String, "
+			 "`table_name` String", "recording", "recording, perf_name", err)) ||
+	    (rc = create(r, EX_EVENT_COLUMNS, "`recording` UInt64, `table_name` String, "
+			 "`field` String, `column_name` String", "recording",
+			 "recording, table_name", err)) ||
 	    (rc = view(r, "recordings", "id", err)) ||
 	    (rc = view(r, "syscalls", "recording", err)) ||
 	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))

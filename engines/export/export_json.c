@@ -137,29 +137,45 @@ static int json_have(void *ctx, const char *name, const struct ex_type *type)
 	return 0;
 }
 
-/* @t's columns (ex_table_columns), and its lines of the events and
- * event_columns tables, before its first row */
+/* @t's columns (ex_table_columns), before its first row */
 static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
 	int rc = ex_table_columns(t, json_have, r, err);
 
-	if (rc)
-		return rc;
-	begin(r, EX_EVENTS);
-	str(r, "perf_name", t->perf);
-	str(r, "table_name", t->name);
-	if ((rc = flush_line(r, err)))
-		return rc;
-	for (size_t i = 0; i < t->dec->nr; i++) {
-		begin(r, EX_EVENT_COLUMNS);
+	t->ready = !rc;
+	return rc;
+}
+
+static int ready_one(void *r, struct ex_table *t, struct tb_err *err)
+{
+	return table_ready(r, t, err);
+}
+
+/* the lines of the events and event_columns tables: every format's names */
+static int names_lines(struct engine_run *r, struct tb_err *err)
+{
+	int rc = ex_tables_ready(&r->x, ready_one, r, err);
+
+	for (size_t i = 0; !rc && i < r->x.tables.nr; i++) {
+		const struct ex_table *t = idtable_at(&r->x.tables, i);
+
+		if (!t->ready)
+			continue;
+		begin(r, EX_EVENTS);
+		num(r, "recording", r->x.rec.id, 0);
+		str(r, "perf_name", t->perf);
 		str(r, "table_name", t->name);
-		str(r, "field", t->dec->fields[i].name);
-		str(r, "column_name", t->cols[i]);
-		if ((rc = flush_line(r, err)))
-			return rc;
+		rc = flush_line(r, err);
+		for (size_t f = 0; !rc && f < t->dec->nr; f++) {
+			begin(r, EX_EVENT_COLUMNS);
+			num(r, "recording", r->x.rec.id, 0);
+			str(r, "table_name", t->name);
+			str(r, "field", t->dec->fields[f].name);
+			str(r, "column_name", t->cols[f]);
+			rc = flush_line(r, err);
+		}
 	}
-	t->ready = 1;
-	return 0;
+	return rc;
 }
 
 int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
@@ -236,6 +252,8 @@ int json_stop(struct engine_run *r, struct tb_err *err)
 		rc = open_out(r, err);
 	if (r->write_failed)
 		rc = -1;              /* an event's error said it: write no more (rc 0 below) */
+	if (r->out && !rc)
+		rc = names_lines(r, err);
 	for (size_t i = 0; r->out && !rc && i < r->x.nr_thread_slots; i++) {
 		const struct ex_thread *th = &r->x.threads[i];
 

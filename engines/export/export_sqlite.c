@@ -37,10 +37,10 @@ static const char *const base_schema =
 	"\"name\" TEXT);"
 	"CREATE TABLE IF NOT EXISTS \"threads\" (\"recording\" INTEGER, \"pid\" INTEGER, "
 	"\"tid\" INTEGER, \"comm\" TEXT);"
-	"CREATE TABLE IF NOT EXISTS \"" EX_EVENTS "\" (\"perf_name\" TEXT PRIMARY KEY, "
+	"CREATE TABLE IF NOT EXISTS \"" EX_EVENTS "\" (\"recording\" INTEGER, \"perf_name\" TEXT, "
 	"\"table_name\" TEXT);"
-	"CREATE TABLE IF NOT EXISTS \"" EX_EVENT_COLUMNS "\" (\"table_name\" TEXT, \"field\" TEXT, "
-	"\"column_name\" TEXT, PRIMARY KEY (\"table_name\", \"field\", \"column_name\"));"
+	"CREATE TABLE IF NOT EXISTS \"" EX_EVENT_COLUMNS "\" (\"recording\" INTEGER, "
+	"\"table_name\" TEXT, \"field\" TEXT, \"column_name\" TEXT);"
 	"CREATE VIEW IF NOT EXISTS \"done__recordings\" AS SELECT * FROM \"recordings\" "
 	"WHERE \"completed\" = 1;"
 	"CREATE VIEW IF NOT EXISTS \"done__syscalls\" AS SELECT * FROM \"syscalls\" WHERE "
@@ -248,28 +248,31 @@ static int have_read(struct engine_run *r, const char *table, struct tb_err *err
 	return 0;
 }
 
-/* @t's rows of the events and event_columns tables: its perf name, its fields'. */
+/* @t's rows of the events and event_columns tables (the recording's): its
+ * perf name, its fields'. */
 static int record_names(struct engine_run *r, const struct ex_table *t, struct tb_err *err)
 {
 	sqlite3_stmt *q;
 	int rc = SQLITE_DONE;
 
-	if (sqlite3_prepare_v2(r->db, "INSERT OR IGNORE INTO \"" EX_EVENTS "\" VALUES (?, ?)", -1,
-			       &q, NULL))
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"" EX_EVENTS "\" VALUES (?, ?, ?)", -1, &q,
+			       NULL))
 		return fail(r, err, EX_EVENTS);
-	sqlite3_bind_text(q, 1, t->perf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(q, 2, t->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+	sqlite3_bind_text(q, 2, t->perf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(q, 3, t->name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(q);
 	sqlite3_finalize(q);
 	if (rc != SQLITE_DONE)
 		return fail(r, err, EX_EVENTS);
-	if (sqlite3_prepare_v2(r->db, "INSERT OR IGNORE INTO \"" EX_EVENT_COLUMNS "\" VALUES "
-			       "(?, ?, ?)", -1, &q, NULL))
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"" EX_EVENT_COLUMNS "\" VALUES (?, ?, ?, ?)",
+			       -1, &q, NULL))
 		return fail(r, err, EX_EVENT_COLUMNS);
 	for (size_t i = 0; i < t->dec->nr && rc == SQLITE_DONE; i++) {
-		sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, t->dec->fields[i].name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 3, t->cols[i], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+		sqlite3_bind_text(q, 2, t->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 3, t->dec->fields[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, t->cols[i], -1, SQLITE_STATIC);
 		rc = sqlite3_step(q);
 		sqlite3_reset(q);
 	}
@@ -342,8 +345,6 @@ static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *
 				goto out;
 		}
 	}
-	if ((rc = record_names(r, t, err)))
-		goto out;
 	r->sql.len = 0;
 	sql_cat(r, "INSERT INTO ");
 	ex_quote(&r->sql, t->name, '"');
@@ -386,7 +387,7 @@ static int read_known(struct engine_run *r, struct tb_err *err)
 		return 0;
 	}
 	sqlite3_busy_timeout(db, 10000);
-	if (!sqlite3_prepare_v2(db, "SELECT perf_name, table_name FROM \"" EX_EVENTS "\"", -1, &q,
+	if (!sqlite3_prepare_v2(db, "SELECT DISTINCT perf_name, table_name FROM \"" EX_EVENTS "\"", -1, &q,
 				NULL)) {
 		while (!rc && sqlite3_step(q) == SQLITE_ROW)
 			if (sqlite3_column_text(q, 0) && sqlite3_column_text(q, 1) &&
@@ -553,6 +554,13 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	const struct ex_recording *rec = &r->x.rec;
 	sqlite3_stmt *q;
 
+	for (size_t i = 0; i < r->x.tables.nr; i++) {
+		const struct ex_table *t = idtable_at(&r->x.tables, i);
+		int rc;
+
+		if (t->ready && (rc = record_names(r, t, err)))
+			return rc;
+	}
 	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"threads\" VALUES (?, ?, ?, ?)", -1, &q, NULL))
 		return fail(r, err, "threads");
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {
