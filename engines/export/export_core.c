@@ -34,7 +34,7 @@ enum { NR_FIXED_VIEWS = 4 };
 /* A tracepoint's names: its table, and perf's "system:event". */
 struct ex_tname {
 	char *table, *perf;
-	char label[EX_LABEL];      /* ex_label(table) */
+	char *label;               /* ex_label(table), where a sender thread may read it */
 };
 
 const char *ex_label(const char *name, char *buf)
@@ -135,7 +135,7 @@ static int name_one(void *ctx, const struct tp_decoder *d)
 {
 	struct ex_run *x = ctx;
 	struct ex_tname *n = idtable_slot(&x->tnames, d->id);
-	char *sys, *ev, *base = NULL;
+	char *sys, *ev, *base = NULL, label[EX_LABEL];
 
 	if (!n)
 		return TB_ERR_NOMEM;
@@ -145,10 +145,11 @@ static int name_one(void *ctx, const struct tp_decoder *d)
 		n->perf = NULL;
 		return TB_ERR_NOMEM;
 	}
-	for (size_t i = 0; i < x->nr_known; i++)
-		if (!strcmp(x->known[2 * i], n->perf))
-			return (n->table = strdup(x->known[2 * i + 1])) ?
-			       (ex_label(n->table, n->label), 0) : TB_ERR_NOMEM;
+	for (size_t i = 0; i < x->nr_known && !n->table; i++)
+		if (!strcmp(x->known[2 * i], n->perf) && !(n->table = strdup(x->known[2 * i + 1])))
+			return TB_ERR_NOMEM;
+	if (n->table)
+		return (n->label = strdup(ex_label(n->table, label))) ? 0 : TB_ERR_NOMEM;
 	sys = ec_ident(d->system);
 	ev = ec_ident(d->name);
 	if (sys && ev && asprintf(&base, "%s__%s", sys, ev) < 0)
@@ -157,10 +158,10 @@ static int name_one(void *ctx, const struct tp_decoder *d)
 	free(ev);
 	if (base && (n->table = first_free(base, table_taken_cb, x)) && strcmp(base, n->table))
 		warn_renamed(x, n->perf, "table", NULL, base, n->table);
-	if (n->table)
-		ex_label(n->table, n->label);
 	free(base);
-	return n->table ? 0 : TB_ERR_NOMEM;
+	if (n->table)
+		n->label = strdup(ex_label(n->table, label));
+	return n->label ? 0 : TB_ERR_NOMEM;
 }
 
 int ex_known_add(struct ex_run *x, const char *perf, const char *table)
@@ -407,6 +408,7 @@ void ex_free(struct ex_run *x)
 
 		free(n->table);
 		free(n->perf);
+		free(n->label);
 	}
 	idtable_free(&x->tnames);
 	for (size_t i = 0; i < 2 * x->nr_known; i++)
@@ -514,19 +516,18 @@ struct ex_table *ex_table_of(struct ex_run *x, const struct tp_decoder *d, struc
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		return NULL;
 	}
-	if (!x->named) {
-		/* every format's name at once: the same names whichever event comes first */
-		if (pd_session_for_each_decoder(x->st->session, name_one, x)) {
-			tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-			return NULL;
-		}
-		x->named = 1;
-	}
 	if (!t->dec) {
 		const struct ex_tname *n = (size_t)d->id < x->tnames.nr ?
 					   idtable_at(&x->tnames, (size_t)d->id) : NULL;
 
-		if (!n || !n->table) {
+		/* every format's name at once, the same whichever event comes first
+		 * (again for a format that came later: a pipe's later tracing data) */
+		if ((!n || !n->label) && pd_session_for_each_decoder(x->st->session, name_one, x)) {
+			tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			return NULL;
+		}
+		n = (size_t)d->id < x->tnames.nr ? idtable_at(&x->tnames, (size_t)d->id) : NULL;
+		if (!n || !n->label) {
 			tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d has no format",
 				   d->id);
 			return NULL;

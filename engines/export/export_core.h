@@ -127,8 +127,7 @@ struct ex_run {
 	int started;               /* the first event came */
 	char *utf8;                /* ex_utf8's buffer */
 	size_t utf8_cap;
-	struct idtable tnames;     /* per tracepoint id: struct ex_tname */
-	int named;                 /* tnames assigned (at the first ex_table_of) */
+	struct idtable tnames;     /* per tracepoint id: struct ex_tname (ex_table_of) */
 	char **known;              /* ex_known_add: perf name, table name, ... */
 	size_t nr_known;
 	uint64_t *chain_ip;        /* ex_sample_of's buffers */
