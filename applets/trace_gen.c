@@ -76,6 +76,8 @@ int trace_gen_main(int argc, char **argv)
 	pd_session_close(s);
 	if (r) {
 		error_msg_at(g.output, r, &err);
+		if (r == TB_ERR_IO && !strcmp(g.output, "-"))
+			stdout_error_shown();
 		return 1;
 	}
 	if (strcmp(g.output, "-"))

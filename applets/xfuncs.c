@@ -122,18 +122,25 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+/* stdout's write error has been said (stdout_ok, stdout_error_shown) */
+static int stdout_reported;
+
+void stdout_error_shown(void)
+{
+	stdout_reported = 1;
+}
+
 int stdout_ok(void)
 {
-	static int reported;
 	int e;
 
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 1;
 	e = errno ? errno : EIO;
-	if (!reported)
+	if (!stdout_reported)
 		error_msg("write error: %s", strerror(e));
-	reported = 1;
+	stdout_reported = 1;
 	return 0;
 }
 

@@ -52,6 +52,9 @@ void xexit(int status) __attribute__((noreturn));
 /** stdout_ok - flush stdout; 1 if every write succeeded, else print
  * "APPLET: write error: ..." (once per run) and return 0 */
 int stdout_ok(void);
+/** stdout_error_shown - an applet said why writing stdout failed (an engine's
+ * error naming "-"): stdout_ok says it no more */
+void stdout_error_shown(void);
 
 /** xstdout_buffer - a large buffer for stdout unless it is a terminal */
 void xstdout_buffer(void);

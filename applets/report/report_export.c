@@ -94,6 +94,9 @@ int report_run_export(struct pd_session *s, const char *path, const char *target
 		error_msg_at(x.engine_failed ? shown : path, x.r, &x.err);
 	if (x.stop_r)
 		error_msg_at(shown, x.stop_r, &x.stop_err);
+	if (!strcmp(target, "json:-") && ((x.engine_failed && x.r == TB_ERR_IO) ||
+					   x.stop_r == TB_ERR_IO))
+		stdout_error_shown();     /* said: the exit's stdout check need not */
 	free(shown);
 	return x.r || x.stop_r ? 1 : 0;
 }

@@ -65,8 +65,10 @@ static void qname(struct engine_run *r, const char *db, const char *name)
 static int create(struct engine_run *r, const char *name, const char *cols, const char *key,
 		  const char *order, struct tb_err *err)
 {
+	char label[EX_LABEL];
 	int rc;
 
+	ex_label(name, label);      /* for a message */
 	for (int s = 0; s < r->nr_srv; s++) {
 		r->sql.len = 0;
 		ch_sql_cat(r, "CREATE TABLE IF NOT EXISTS ");
@@ -78,7 +80,7 @@ static int create(struct engine_run *r, const char *name, const char *cols, cons
 		ch_sql_cat(r, " ORDER BY (");
 		ch_sql_cat(r, order);
 		ch_sql_cat(r, ")");
-		if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
+		if ((rc = ch_query(r, s, ch_sql_done(r), label, err)))
 			return rc;
 		if (r->nr_srv == 1)
 			continue;
@@ -94,7 +96,7 @@ static int create(struct engine_run *r, const char *name, const char *cols, cons
 		ch_sql_cat(r, ", ");
 		ex_quote(&r->sql, name, '`');
 		ch_sql_cat(r, ", rand())");
-		if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
+		if ((rc = ch_query(r, s, ch_sql_done(r), label, err)))
 			return rc;
 	}
 	return 0;
@@ -104,16 +106,18 @@ static int create(struct engine_run *r, const char *name, const char *cols, cons
  * (a view's columns are fixed when it is made) */
 static int view(struct engine_run *r, const char *name, const char *key, struct tb_err *err)
 {
-	char vname[300];
-	int rc;
+	char *vname, label[EX_LABEL];
+	int rc = 0;
 
-	snprintf(vname, sizeof(vname), "done__%s", name);
-	for (int s = 0; s < r->nr_srv; s++) {
+	if (asprintf(&vname, "done__%s", name) < 0)
+		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	ex_label(vname, label);     /* for a message */
+	for (int s = 0; s < r->nr_srv && !rc; s++) {
 		r->sql.len = 0;
 		ch_sql_cat(r, "DROP TABLE IF EXISTS ");
 		qname(r, r->db, vname);
-		if ((rc = ch_query(r, s, ch_sql_done(r), vname, err)))
-			return rc;
+		if ((rc = ch_query(r, s, ch_sql_done(r), label, err)))
+			break;
 		r->sql.len = 0;
 		ch_sql_cat(r, "CREATE VIEW ");
 		qname(r, r->db, vname);
@@ -124,16 +128,16 @@ static int view(struct engine_run *r, const char *name, const char *key, struct 
 		ch_sql_cat(r, " GLOBAL IN (SELECT id FROM ");
 		qname(r, r->db, "recordings");
 		ch_sql_cat(r, " WHERE completed = 1)");
-		if ((rc = ch_query(r, s, ch_sql_done(r), vname, err)))
-			return rc;
+		rc = ch_query(r, s, ch_sql_done(r), label, err);
 	}
-	return 0;
+	free(vname);
+	return rc;
 }
 
 /* The columns of @name's local table on server @s (TabSeparated name, type lines). */
 static int have_read(struct engine_run *r, int s, const char *name, struct tb_err *err)
 {
-	char *p, *line, *save = NULL;
+	char *p, *line, *save = NULL, label[EX_LABEL];
 	int rc;
 
 	ex_have_free(&r->have);
@@ -141,9 +145,9 @@ static int have_read(struct engine_run *r, int s, const char *name, struct tb_er
 	ch_sql_cat(r, "SELECT name, type FROM system.columns WHERE database = '");
 	ch_sql_cat(r, r->local);
 	ch_sql_cat(r, "' AND table = '");
-	ch_sql_cat(r, name);       /* ec_names_build: [A-Za-z0-9_] only */
+	ch_sql_cat(r, name);       /* ex_table_of: [A-Za-z0-9_] only */
 	ch_sql_cat(r, "' FORMAT TabSeparated");
-	if ((rc = ch_query(r, s, ch_sql_done(r), name, err)))
+	if ((rc = ch_query(r, s, ch_sql_done(r), ex_label(name, label), err)))
 		return rc;
 	bb_put(&r->resp.body, "", 1);
 	if (r->resp.body.oom)
@@ -243,7 +247,7 @@ int ch_table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 				ex_quote(&r->sql, t->cols[i], '`');
 				ch_sql_cat(r, " ");
 				ch_sql_cat(r, ch_type(&t->types[i], buf, sizeof(buf)));
-				if ((rc = ch_query(r, s, ch_sql_done(r), t->name, err)))
+				if ((rc = ch_query(r, s, ch_sql_done(r), t->label, err)))
 					goto out;
 			}
 			altered = 1;
@@ -279,7 +283,7 @@ out:
  * table of ours, on every server: DROP PARTITION is synchronous in 18.16. */
 static int drop_old(struct engine_run *r, struct tb_err *err)
 {
-	char id[32], *tables = NULL, *line, *save = NULL;
+	char id[32], *tables = NULL, *line, *save = NULL, label[EX_LABEL];
 	int rc = 0;
 
 	snprintf(id, sizeof(id), "%llu", (unsigned long long)r->x.rec.id);
@@ -305,7 +309,7 @@ static int drop_old(struct engine_run *r, struct tb_err *err)
 			qname(r, r->local, line);
 			ch_sql_cat(r, " DROP PARTITION ");
 			ch_sql_cat(r, id);
-			rc = ch_query(r, s, ch_sql_done(r), line, err);
+			rc = ch_query(r, s, ch_sql_done(r), ex_label(line, label), err);
 		}
 	}
 	free(tables);
@@ -347,7 +351,7 @@ static int samples_ready(struct engine_run *r, struct tb_err *err)
 	bb_free(&cols);
 	if (rc)
 		return rc;
-	r->samples.name = EX_SAMPLES;
+	r->samples.name = r->samples.label = EX_SAMPLES;
 	r->samples.target = &r->samples_rows;
 	r->sql.len = 0;
 	ch_sql_cat(r, "INSERT INTO ");
@@ -381,6 +385,11 @@ int ch_open_target(struct engine_run *r, struct tb_err *err)
 			 "recording", "recording, nr", err)) ||
 	    (rc = create(r, "threads", "`recording` UInt64, `pid` Int32, `tid` Int32, "
 			 "`comm` String", "recording", "recording, tid", err)) ||
+	    (rc = create(r, EX_EVENTS, "`recording` UInt64, `perf_name` String, "
+			 "`table_name` String", "recording", "recording, perf_name", err)) ||
+	    (rc = create(r, EX_EVENT_COLUMNS, "`recording` UInt64, `table_name` String, "
+			 "`field` String, `column_name` String", "recording",
+			 "recording, table_name", err)) ||
 	    (rc = view(r, "recordings", "id", err)) ||
 	    (rc = view(r, "syscalls", "recording", err)) ||
 	    (rc = view(r, "threads", "recording", err)) || (rc = samples_ready(r, err)))

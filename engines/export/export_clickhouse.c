@@ -139,7 +139,7 @@ static int flush_table(struct engine_run *r, struct ex_table *t, struct tb_err *
 		return 0;
 	if (block(xt))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = ch_send(r, &xt->rows, xt->insert, t->name, err);
+	rc = ch_send(r, &xt->rows, xt->insert, t->label, err);
 	xt->rows.len = 0;
 	xt->nr_rows = 0;
 	return rc;
@@ -336,6 +336,31 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	}
 	snprintf(sql, sizeof(sql), "INSERT INTO %s.`syscalls` FORMAT RowBinary", r->local);
 	if (b.len && (rc = ch_post(r, ch_shard(r), sql, b.p, b.len, "syscalls", err)))
+		goto out;
+	/* the names of every table (docs/export.md "Names") */
+	for (int k = 0; k < 2 && !rc; k++) {
+		b.len = 0;
+		for (size_t i = 0; i < r->x.tables.nr; i++) {
+			const struct ex_table *t = idtable_at(&r->x.tables, i);
+
+			for (size_t f = 0; t->ready && f < (k ? t->dec->nr : 1); f++) {
+				const char *s = k ? t->dec->fields[f].name : t->perf;
+
+				put_n(&b, rec->id, 8);
+				if (k)
+					put_text(r, &b, (const unsigned char *)t->name, strlen(t->name));
+				put_text(r, &b, (const unsigned char *)s, strlen(s));
+				put_text(r, &b, (const unsigned char *)(k ? t->cols[f] : t->name),
+					 strlen(k ? t->cols[f] : t->name));
+			}
+		}
+		snprintf(sql, sizeof(sql), "INSERT INTO %s.`%s` FORMAT RowBinary", r->local,
+			 k ? EX_EVENT_COLUMNS : EX_EVENTS);
+		if (b.len)
+			rc = ch_post(r, ch_shard(r), sql, b.p, b.len, k ? EX_EVENT_COLUMNS : EX_EVENTS,
+				     err);
+	}
+	if (rc)
 		goto out;
 	b.len = 0;
 	put_n(&b, rec->id, 8);

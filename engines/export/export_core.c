@@ -1,6 +1,7 @@
 /* export_core.c - the export engines' shared part: recording id and row,
  * common columns, threads, column naming and the value rules. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -23,6 +24,163 @@ const struct ex_type ex_common_types[EX_NR_COMMON] = {
 	{ EX_UINT, 64, 0 }, { EX_UINT, 64, 0 }, { EX_INT, 32, 0 }, { EX_INT, 32, 0 },
 	{ EX_INT, 32, 0 }, { EX_STR, 0, 0 }, { EX_UINT, 8, 0 }, { EX_UINT, 8, 0 },
 };
+
+/* every database's own tables (docs/export.md); the first four have done__ views */
+const char *const ex_fixed_tables[] = {
+	"recordings", "syscalls", "threads", EX_SAMPLES, EX_EVENTS, EX_EVENT_COLUMNS, NULL
+};
+enum { NR_FIXED_VIEWS = 4 };
+
+/* A tracepoint's names: its table, and perf's "system:event". */
+struct ex_tname {
+	char *table, *perf;
+	char *label;               /* ex_label(table), where a sender thread may read it */
+};
+
+const char *ex_label(const char *name, char *buf)
+{
+	size_t n = strlen(name);
+
+	if (n < EX_LABEL)
+		memcpy(buf, name, n + 1);
+	else
+		snprintf(buf, EX_LABEL, "%.60s...", name);
+	return buf;
+}
+
+/* @pa@a and @pb@b the same name, ignoring ASCII case */
+static int same_name(const char *pa, const char *a, const char *pb, const char *b)
+{
+	for (;;) {
+		if (!*pa && a)
+			pa = a, a = NULL;
+		if (!*pb && b)
+			pb = b, b = NULL;
+		if (tolower((unsigned char)*pa) != tolower((unsigned char)*pb))
+			return 0;
+		if (!*pa)
+			return 1;
+		pa++, pb++;
+	}
+}
+
+/* @t or its view named like @name (with @prefix) */
+static int clash(const char *prefix, const char *name, const char *t, int has_view)
+{
+	return same_name(prefix, name, "", t) || (has_view && same_name(prefix, name, "done__", t));
+}
+
+/* Table name @cand (and its done__ view) free: no fixed table, no table
+ * named so far, no table the database maps to another event. */
+static int table_taken(const struct ex_run *x, const char *cand)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const char *pre = pass ? "done__" : "";
+
+		for (int i = 0; ex_fixed_tables[i]; i++)
+			if (clash(pre, cand, ex_fixed_tables[i], i < NR_FIXED_VIEWS))
+				return 1;
+		for (size_t i = 0; i < x->tnames.nr; i++) {
+			const struct ex_tname *n = idtable_at(&x->tnames, i);
+
+			if (n->table && clash(pre, cand, n->table, 1))
+				return 1;
+		}
+		for (size_t i = 0; i < x->nr_known; i++)
+			if (clash(pre, cand, x->known[2 * i + 1], 1))
+				return 1;
+	}
+	return 0;
+}
+
+/* @base, or @base_N with the first N from 2 for which @taken says no; NULL: ENOMEM */
+static char *first_free(const char *base, int (*taken)(const void *ctx, const char *name),
+			const void *ctx)
+{
+	char *name = strdup(base);
+
+	for (unsigned n = 2; name && taken(ctx, name); n++) {
+		free(name);
+		if (asprintf(&name, "%s_%u", base, n) < 0)
+			name = NULL;
+	}
+	return name;
+}
+
+static int table_taken_cb(const void *ctx, const char *name)
+{
+	return table_taken(ctx, name);
+}
+
+/* one line through the run's log: "warning: tracepoint S:E: WHAT NAME (BASE is taken)" */
+static void warn_renamed(const struct ex_run *x, const char *perf, const char *what,
+			 const char *field, const char *base, const char *name)
+{
+	char a[EX_LABEL], b[EX_LABEL], c[EX_LABEL], d[EX_LABEL];
+	char *msg;
+
+	if (!x->st->log)
+		return;
+	if (asprintf(&msg, "warning: tracepoint %s%s%s: %s %s (%s is taken)\n",
+		     ex_label(perf, a), field ? ": field " : "", field ? ex_label(field, b) : "",
+		     what, ex_label(name, c), ex_label(base, d)) < 0)
+		return;
+	x->st->log(x->st->log_ctx, msg);
+	free(msg);
+}
+
+/* The table of format @d: the database's own for its perf name, else its
+ * "system__event" made unique. */
+static int name_one(void *ctx, const struct tp_decoder *d)
+{
+	struct ex_run *x = ctx;
+	struct ex_tname *n = idtable_slot(&x->tnames, d->id);
+	char *sys, *ev, *base = NULL, label[EX_LABEL];
+
+	if (!n)
+		return TB_ERR_NOMEM;
+	if (n->perf)
+		return 0;
+	if (asprintf(&n->perf, "%s:%s", d->system, d->name) < 0) {
+		n->perf = NULL;
+		return TB_ERR_NOMEM;
+	}
+	for (size_t i = 0; i < x->nr_known && !n->table; i++)
+		if (!strcmp(x->known[2 * i], n->perf) && !(n->table = strdup(x->known[2 * i + 1])))
+			return TB_ERR_NOMEM;
+	if (n->table)
+		return (n->label = strdup(ex_label(n->table, label))) ? 0 : TB_ERR_NOMEM;
+	sys = ec_ident(d->system);
+	ev = ec_ident(d->name);
+	if (sys && ev && asprintf(&base, "%s__%s", sys, ev) < 0)
+		base = NULL;
+	free(sys);
+	free(ev);
+	if (base && (n->table = first_free(base, table_taken_cb, x)) && strcmp(base, n->table))
+		warn_renamed(x, n->perf, "table", NULL, base, n->table);
+	free(base);
+	if (n->table)
+		n->label = strdup(ex_label(n->table, label));
+	return n->label ? 0 : TB_ERR_NOMEM;
+}
+
+int ex_known_add(struct ex_run *x, const char *perf, const char *table)
+{
+	char **k = realloc(x->known, (x->nr_known + 1) * 2 * sizeof(*k));
+
+	if (!k)
+		return -1;
+	x->known = k;
+	k[2 * x->nr_known] = strdup(perf);
+	k[2 * x->nr_known + 1] = strdup(table);
+	if (!k[2 * x->nr_known] || !k[2 * x->nr_known + 1]) {
+		free(k[2 * x->nr_known]);
+		free(k[2 * x->nr_known + 1]);
+		return -1;
+	}
+	x->nr_known++;
+	return 0;
+}
 
 void ex_type_of(const struct tp_field *f, struct ex_type *t)
 {
@@ -189,8 +347,7 @@ int ex_init(struct ex_run *x, const struct engine_start *st, struct tb_err *err)
 	memset(x, 0, sizeof(*x));
 	x->st = st;
 	idtable_init(&x->tables, sizeof(struct ex_table));
-	if (ec_names_build(&x->names, s, "__", st->log, st->log_ctx))
-		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	idtable_init(&x->tnames, sizeof(struct ex_tname));
 	x->rec.hostname = h->hostname;
 	x->rec.osrelease = h->osrelease;
 	x->rec.arch = h->arch;
@@ -246,10 +403,20 @@ void ex_free(struct ex_run *x)
 			free_table(t);
 	}
 	idtable_free(&x->tables);
+	for (size_t i = 0; i < x->tnames.nr; i++) {
+		struct ex_tname *n = idtable_at(&x->tnames, i);
+
+		free(n->table);
+		free(n->perf);
+		free(n->label);
+	}
+	idtable_free(&x->tnames);
+	for (size_t i = 0; i < 2 * x->nr_known; i++)
+		free(x->known[i]);
+	free(x->known);
 	for (size_t i = 0; x->threads && i < x->nr_thread_slots; i++)
 		free(x->threads[i].comm);
 	free(x->threads);
-	ec_names_free(&x->names);
 	scmap_free(&x->builtin);
 	free(x->rec.cmdline);
 	free(x->utf8);
@@ -350,12 +517,25 @@ struct ex_table *ex_table_of(struct ex_run *x, const struct tp_decoder *d, struc
 		return NULL;
 	}
 	if (!t->dec) {
-		t->name = ec_name(&x->names, d->id);
-		if (!t->name) {
+		const struct ex_tname *n = (size_t)d->id < x->tnames.nr ?
+					   idtable_at(&x->tnames, (size_t)d->id) : NULL;
+
+		/* every format's name at once, the same whichever event comes first
+		 * (again for a format that came later: a pipe's later tracing data) */
+		if ((!n || !n->label) && pd_session_for_each_decoder(x->st->session, name_one, x)) {
+			tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			return NULL;
+		}
+		n = (size_t)d->id < x->tnames.nr ? idtable_at(&x->tnames, (size_t)d->id) : NULL;
+		if (!n || !n->label) {
 			tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET, "tracepoint id %d has no format",
 				   d->id);
 			return NULL;
 		}
+		t->name = n->table;
+		t->perf = n->perf;
+		t->label = n->label;
+		t->run = x;
 		t->dec = d;
 	}
 	return t;
@@ -386,38 +566,73 @@ int ex_tables_ready(struct ex_run *x, int (*ready)(void *ctx, struct ex_table *t
 	return pd_session_for_each_decoder(x->st->session, ready_one, &c);
 }
 
+struct cols_ctx {
+	const struct ex_table *t;
+	size_t nr;                 /* fields named so far */
+};
+
+/* column @name taken in the table: a common column or an earlier field's */
+static int column_taken(const void *ctx, const char *name)
+{
+	const struct cols_ctx *c = ctx;
+
+	for (int k = 0; k < EX_NR_COMMON; k++)
+		if (same_name("", name, "", ex_common_names[k]))
+			return 1;
+	for (size_t i = 0; i < c->nr; i++)
+		if (same_name("", name, "", c->t->cols[i]))
+			return 1;
+	return 0;
+}
+
 int ex_table_columns(struct ex_table *t,
 		     int (*have)(void *ctx, const char *name, const struct ex_type *type),
 		     void *ctx, struct tb_err *err)
 {
 	const struct tp_decoder *d = t->dec;
+	struct cols_ctx c = { t, 0 };
 	char tag[32];
+	unsigned n;
 
 	t->cols = calloc(d->nr ? d->nr : 1, sizeof(*t->cols));
 	t->types = calloc(d->nr ? d->nr : 1, sizeof(*t->types));
 	if (!t->cols || !t->types)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	for (size_t i = 0; i < d->nr; i++) {
-		char *name = ec_ident(d->fields[i].name);
+	for (size_t i = 0; i < d->nr; i++, c.nr++) {
+		char *base = ec_ident(d->fields[i].name), *name = NULL;
 
+		ex_type_of(&d->fields[i], &t->types[i]);
+		ex_type_tag(&t->types[i], tag, sizeof(tag));
+		/* the first free name whose column has the field's type, or NAME__TAG */
+		for (n = 1; base; n++) {
+			char *cand, *typed;
+
+			if (n == 1 ? !(cand = strdup(base)) : asprintf(&cand, "%s_%u", base, n) < 0)
+				break;
+			if (column_taken(&c, cand)) {
+				free(cand);
+				continue;
+			}
+			if (have(ctx, cand, &t->types[i]) >= 0) {
+				name = cand;
+				break;
+			}
+			if (asprintf(&typed, "%s__%s", cand, tag) < 0)
+				typed = NULL;
+			free(cand);
+			if (!typed)
+				break;
+			if (!column_taken(&c, typed) && have(ctx, typed, &t->types[i]) >= 0) {
+				name = typed;
+				break;
+			}
+			free(typed);
+		}
+		if (name && n > 1)
+			warn_renamed(t->run, t->perf, "column", d->fields[i].name, base, name);
+		free(base);
 		if (!name)
 			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		ex_type_of(&d->fields[i], &t->types[i]);
-		/* a field named like a common column keeps perf's meaning apart */
-		for (int k = 0; k < EX_NR_COMMON; k++)
-			if (!strcmp(name, ex_common_names[k]))
-				name[0] = 'C';
-		if (have(ctx, name, &t->types[i]) < 0) {
-			char *n2;
-
-			if (asprintf(&n2, "%s__%s", name, ex_type_tag(&t->types[i], tag,
-								      sizeof(tag))) < 0)
-				n2 = NULL;
-			free(name);
-			name = n2;
-			if (!name)
-				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		}
 		t->cols[i] = name;
 	}
 	return 0;
@@ -615,7 +830,7 @@ void ex_have_free(struct ex_have *h)
 int ex_have_check(const struct ex_have *h, const char *name, const char *want, int nocase)
 {
 	for (int i = 0; i < h->nr; i++)
-		if (!strcmp(h->names[i], name))
+		if (nocase ? !strcasecmp(h->names[i], name) : !strcmp(h->names[i], name))
 			return (nocase ? strcasecmp(h->types[i], want) : strcmp(h->types[i], want)) ? -1 : 1;
 	return 0;
 }

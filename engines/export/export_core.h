@@ -75,17 +75,41 @@ struct ex_common {
 	int flags, preempt;
 };
 
+/* A name in a message: whole up to EX_LABEL - 1 bytes, else its first 60 and "..." */
+enum { EX_LABEL = 64 };
+/** ex_label - @name shortened for a message into @buf (EX_LABEL bytes); returns @buf */
+const char *ex_label(const char *name, char *buf);
+
+/*
+ * The names of a database (docs/export.md "Names"): every tracepoint gets a
+ * table, and every field a column, that no other name of the same namespace
+ * takes, ignoring case (SQLite's names ignore it): a table's namespace holds
+ * the fixed tables (ex_fixed_tables), their done__ views, the tables named
+ * so far with their views, and the tables a database already maps to other
+ * events (ex_known_add); a column's holds the common columns and the table's
+ * other fields. A name taken gets "_2", "_3"... (the first free), one
+ * warning through the run's log each.
+ */
+extern const char *const ex_fixed_tables[];   /* NULL-terminated */
+#define EX_EVENTS "events"                    /* (perf_name, table_name) */
+#define EX_EVENT_COLUMNS "event_columns"      /* (table_name, field, column_name) */
+
 /* One thread seen in the recording's events. */
 struct ex_thread {
 	int32_t pid, tid;
 	char *comm;
 };
 
+struct ex_run;
+
 /* One tracepoint table of a run: its name and the column of every field. */
 struct ex_table {
 	int ready;
 	const struct tp_decoder *dec;
-	const char *name;          /* "system__event" (ec_names_build with "__") */
+	const char *name;          /* "system__event", unique in the database (ex_table_of) */
+	const char *perf;          /* "system:event", perf's name of the event */
+	const char *label;         /* the name for a message (ex_label), as long as the run */
+	const struct ex_run *run;  /* its run (the log of renamed columns) */
 	char **cols;               /* per field of dec: its column name in the target */
 	struct ex_type *types;     /* per field */
 	void *target;              /* the engine's own state of the table */
@@ -94,7 +118,6 @@ struct ex_table {
 /* What every export run holds. */
 struct ex_run {
 	const struct engine_start *st;
-	struct ec_names names;
 	struct syscall_map builtin;
 	struct ex_recording rec;
 	uint64_t hash;             /* the id's hash so far (pipe mode: until the first event) */
@@ -104,6 +127,9 @@ struct ex_run {
 	int started;               /* the first event came */
 	char *utf8;                /* ex_utf8's buffer */
 	size_t utf8_cap;
+	struct idtable tnames;     /* per tracepoint id: struct ex_tname (ex_table_of) */
+	char **known;              /* ex_known_add: perf name, table name, ... */
+	size_t nr_known;
 	uint64_t *chain_ip;        /* ex_sample_of's buffers */
 	const char **chain_sym, **chain_dso;
 	size_t chain_cap;
@@ -130,6 +156,10 @@ void ex_free(struct ex_run *x);
 int ex_event(struct ex_run *x, const struct pd_event *ev, struct ex_common *c,
 	     struct ex_table **tab, struct tb_err *err);
 
+/** ex_known_add - the database maps event @perf to table @table already (read
+ * before the first event); 0, or -1 out of memory */
+int ex_known_add(struct ex_run *x, const char *perf, const char *table);
+
 /** ex_table_of - the table of format @d (NULL with @err set: out of memory, no name) */
 struct ex_table *ex_table_of(struct ex_run *x, const struct tp_decoder *d, struct tb_err *err);
 /** ex_tables_ready - @ready(@ctx, table, @err) for the table of every format of
@@ -151,13 +181,14 @@ int ex_have_add(struct ex_have *h, const char *name, const char *type);
 /** ex_have_free - forget every column */
 void ex_have_free(struct ex_have *h);
 /** ex_have_check - 1: column @name has type @want; -1: it has another; 0: no
- * such column. @nocase: types compared ignoring case (SQLite's declared types) */
+ * such column. @nocase: names and types compared ignoring case (SQLite's) */
 int ex_have_check(const struct ex_have *h, const char *name, const char *want, int nocase);
 
 /**
- * ex_table_columns - give every field of @t a column: its own name when the
- * target has no column so named, or one of the same type; else (the field
- * changed type between kernels) "NAME__TAG" (ex_type_tag). @have(ctx, name,
+ * ex_table_columns - give every field of @t a column: its own name (through
+ * ec_ident, made unique: ex_fixed_tables' comment) when the target has no
+ * column so named, or one of the same type; else (the field changed type
+ * between kernels) "NAME__TAG" (ex_type_tag). @have(ctx, name,
  * type) returns 1 when the target's table has column @name of type @type,
  * -1 when it has @name of another type, 0 when it has no such column.
  * Returns 0 or TB_ERR_NOMEM.

@@ -12,6 +12,7 @@ struct engine_run {
 	struct ex_run x;
 	const char *path;
 	FILE *out;
+	int write_failed;          /* said once (flush_line): stop writes no more */
 	struct bytebuf line;
 };
 
@@ -80,8 +81,10 @@ static int flush_line(struct engine_run *r, struct tb_err *err)
 	bb_put(&r->line, "}\n", 2);
 	if (r->line.oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len)
+	if (fwrite(r->line.p, 1, r->line.len, r->out) != r->line.len) {
+		r->write_failed = 1;
 		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
+	}
 	return 0;
 }
 
@@ -89,7 +92,7 @@ static void begin(struct engine_run *r, const char *table)
 {
 	r->line.len = 0;
 	put(r, "{\"table\":\"");
-	put(r, table);       /* ec_names_build: [A-Za-z0-9_] only */
+	put(r, table);       /* ex_table_of: [A-Za-z0-9_] only */
 	put(r, "\"");
 }
 
@@ -127,6 +130,54 @@ static int sample_line(struct engine_run *r, const struct pd_event *ev, const st
 	return flush_line(r, err);
 }
 
+/* a JSON file has no columns before: every field's name is free */
+static int json_have(void *ctx, const char *name, const struct ex_type *type)
+{
+	(void)ctx, (void)name, (void)type;
+	return 0;
+}
+
+/* @t's columns (ex_table_columns), before its first row */
+static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
+{
+	int rc = ex_table_columns(t, json_have, r, err);
+
+	t->ready = !rc;
+	return rc;
+}
+
+static int ready_one(void *r, struct ex_table *t, struct tb_err *err)
+{
+	return table_ready(r, t, err);
+}
+
+/* the lines of the events and event_columns tables: every format's names */
+static int names_lines(struct engine_run *r, struct tb_err *err)
+{
+	int rc = ex_tables_ready(&r->x, ready_one, r, err);
+
+	for (size_t i = 0; !rc && i < r->x.tables.nr; i++) {
+		const struct ex_table *t = idtable_at(&r->x.tables, i);
+
+		if (!t->ready)
+			continue;
+		begin(r, EX_EVENTS);
+		num(r, "recording", r->x.rec.id, 0);
+		str(r, "perf_name", t->perf);
+		str(r, "table_name", t->name);
+		rc = flush_line(r, err);
+		for (size_t f = 0; !rc && f < t->dec->nr; f++) {
+			begin(r, EX_EVENT_COLUMNS);
+			num(r, "recording", r->x.rec.id, 0);
+			str(r, "table_name", t->name);
+			str(r, "field", t->dec->fields[f].name);
+			str(r, "column_name", t->cols[f]);
+			rc = flush_line(r, err);
+		}
+	}
+	return rc;
+}
+
 int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -140,18 +191,8 @@ int json_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 		return rc;
 	if (!t)
 		return sample_line(r, ev, &c, err);
-	if (!t->ready) {
-		t->cols = calloc(t->dec->nr + 1, sizeof(*t->cols));
-		t->types = calloc(t->dec->nr + 1, sizeof(*t->types));
-		if (!t->cols || !t->types)
-			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		for (size_t i = 0; i < t->dec->nr; i++) {
-			t->cols[i] = ec_ident(t->dec->fields[i].name);
-			if (!t->cols[i])
-				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		}
-		t->ready = 1;
-	}
+	if (!t->ready && (rc = table_ready(r, t, err)))
+		return rc;
 	begin(r, t->name);
 	num(r, "common_recording", r->x.rec.id, 0);
 	num(r, "common_time", c.time, 0);
@@ -209,6 +250,10 @@ int json_stop(struct engine_run *r, struct tb_err *err)
 
 	if (r->x.st && !r->out && !failed)
 		rc = open_out(r, err);
+	if (r->write_failed)
+		rc = -1;              /* an event's error said it: write no more (rc 0 below) */
+	if (r->out && !rc)
+		rc = names_lines(r, err);
 	for (size_t i = 0; r->out && !rc && i < r->x.nr_thread_slots; i++) {
 		const struct ex_thread *th = &r->x.threads[i];
 
@@ -257,6 +302,8 @@ int json_stop(struct engine_run *r, struct tb_err *err)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
 	else if (r->out == stdout && fflush(stdout) && !rc)
 		rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
+	if (r->write_failed)
+		rc = 0;               /* said once, by the event that failed */
 	ex_free(&r->x);
 	bb_free(&r->line);
 	free(r);

@@ -37,6 +37,10 @@ static const char *const base_schema =
 	"\"name\" TEXT);"
 	"CREATE TABLE IF NOT EXISTS \"threads\" (\"recording\" INTEGER, \"pid\" INTEGER, "
 	"\"tid\" INTEGER, \"comm\" TEXT);"
+	"CREATE TABLE IF NOT EXISTS \"" EX_EVENTS "\" (\"recording\" INTEGER, \"perf_name\" TEXT, "
+	"\"table_name\" TEXT);"
+	"CREATE TABLE IF NOT EXISTS \"" EX_EVENT_COLUMNS "\" (\"recording\" INTEGER, "
+	"\"table_name\" TEXT, \"field\" TEXT, \"column_name\" TEXT);"
 	"CREATE VIEW IF NOT EXISTS \"done__recordings\" AS SELECT * FROM \"recordings\" "
 	"WHERE \"completed\" = 1;"
 	"CREATE VIEW IF NOT EXISTS \"done__syscalls\" AS SELECT * FROM \"syscalls\" WHERE "
@@ -44,12 +48,15 @@ static const char *const base_schema =
 	"CREATE VIEW IF NOT EXISTS \"done__threads\" AS SELECT * FROM \"threads\" WHERE "
 	"\"recording\" IN (SELECT \"id\" FROM \"recordings\" WHERE \"completed\" = 1);";
 
-/* One line: the table (if any) and SQLite's own message (the applet names the file). */
+/* One line: the table (if any, ex_label) and SQLite's own message (the applet
+ * names the file). */
 static int fail(struct engine_run *r, struct tb_err *err, const char *table)
 {
+	char label[EX_LABEL];
+
 	r->broken = 1;
 	return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s%s%s%s", table ? "table " : "",
-			  table ? table : "", table ? ": " : "",
+			  table ? ex_label(table, label) : "", table ? ": " : "",
 			  r->db ? sqlite3_errmsg(r->db) : "cannot open the file");
 }
 
@@ -241,6 +248,38 @@ static int have_read(struct engine_run *r, const char *table, struct tb_err *err
 	return 0;
 }
 
+/* @t's rows of the events and event_columns tables (the recording's): its
+ * perf name, its fields'. */
+static int record_names(struct engine_run *r, const struct ex_table *t, struct tb_err *err)
+{
+	sqlite3_stmt *q;
+	int rc = SQLITE_DONE;
+
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"" EX_EVENTS "\" VALUES (?, ?, ?)", -1, &q,
+			       NULL))
+		return fail(r, err, EX_EVENTS);
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+	sqlite3_bind_text(q, 2, t->perf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(q, 3, t->name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return fail(r, err, EX_EVENTS);
+	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"" EX_EVENT_COLUMNS "\" VALUES (?, ?, ?, ?)",
+			       -1, &q, NULL))
+		return fail(r, err, EX_EVENT_COLUMNS);
+	for (size_t i = 0; i < t->dec->nr && rc == SQLITE_DONE; i++) {
+		sqlite3_bind_int64(q, 1, (sqlite3_int64)r->x.rec.id);
+		sqlite3_bind_text(q, 2, t->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 3, t->dec->fields[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, t->cols[i], -1, SQLITE_STATIC);
+		rc = sqlite3_step(q);
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? 0 : fail(r, err, EX_EVENT_COLUMNS);
+}
+
 /* The table of @t's format: created, or given the columns it lacks; its INSERT prepared. */
 static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *err)
 {
@@ -283,7 +322,7 @@ static int table_ready(struct engine_run *r, struct ex_table *t, struct tb_err *
 			goto out;
 		r->sql.len = 0;
 		sql_cat(r, "CREATE VIEW IF NOT EXISTS \"done__");
-		sql_cat(r, t->name);    /* ec_names_build: [A-Za-z0-9_] only */
+		sql_cat(r, t->name);    /* ex_table_of: [A-Za-z0-9_] only */
 		sql_cat(r, "\" AS SELECT * FROM ");
 		ex_quote(&r->sql, t->name, '"');
 		sql_cat(r, " WHERE \"common_recording\" IN (SELECT \"id\" FROM \"recordings\" "
@@ -335,6 +374,32 @@ out:
 	return rc;
 }
 
+/* The events an earlier export mapped (ex_known_add), read before the
+ * first event: a file that does not exist yet stays so. */
+static int read_known(struct engine_run *r, struct tb_err *err)
+{
+	sqlite3 *db;
+	sqlite3_stmt *q;
+	int rc = 0;
+
+	if (sqlite3_open_v2(r->path, &db, SQLITE_OPEN_READONLY, NULL)) {
+		sqlite3_close(db);
+		return 0;
+	}
+	sqlite3_busy_timeout(db, 10000);
+	if (!sqlite3_prepare_v2(db, "SELECT DISTINCT perf_name, table_name FROM \"" EX_EVENTS "\"", -1, &q,
+				NULL)) {
+		while (!rc && sqlite3_step(q) == SQLITE_ROW)
+			if (sqlite3_column_text(q, 0) && sqlite3_column_text(q, 1) &&
+			    ex_known_add(&r->x, (const char *)sqlite3_column_text(q, 0),
+					 (const char *)sqlite3_column_text(q, 1)))
+				rc = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		sqlite3_finalize(q);
+	}
+	sqlite3_close(db);
+	return rc;
+}
+
 int sqlite_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
@@ -346,7 +411,7 @@ int sqlite_start(struct engine_run **run, const struct engine_start *st, struct 
 	if (!r->path[0])
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "--export sqlite:FILE needs a file name");
-	return ex_init(&r->x, st, err);
+	return ex_init(&r->x, st, err) ? err->code : read_known(r, err);
 }
 
 /* Bind field @f of @raw as parameter @col (1-based) by the rules of docs/export.md. */
@@ -489,6 +554,13 @@ static int write_tail(struct engine_run *r, int completed, struct tb_err *err)
 	const struct ex_recording *rec = &r->x.rec;
 	sqlite3_stmt *q;
 
+	for (size_t i = 0; i < r->x.tables.nr; i++) {
+		const struct ex_table *t = idtable_at(&r->x.tables, i);
+		int rc;
+
+		if (t->ready && (rc = record_names(r, t, err)))
+			return rc;
+	}
 	if (sqlite3_prepare_v2(r->db, "INSERT INTO \"threads\" VALUES (?, ?, ?, ?)", -1, &q, NULL))
 		return fail(r, err, "threads");
 	for (size_t i = 0; i < r->x.nr_thread_slots; i++) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """rename-events.py SRC DST OLD_SYS:OLD_EVENT=NEW_SYS:NEW_EVENT ...
-                   SYS:EVENT.FIELD=NEW[,NEW...] ...
+                   SYS:EVENT.FIELD=NEW[,NEW...] ...   (split a field)
+                   SYS:EVENT/FIELD=NEW ...            (rename a field)
 
 Write DST: the file-mode perf.data SRC with tracepoint formats renamed in
 its tracing data (any lengths, any bytes but NUL and newline in the names),
@@ -99,6 +100,19 @@ def rename_field(systems, where, new):
     sys.exit("rename-events: no field %s" % where)
 
 
+def rename_field_only(systems, where, new):
+    """SYS:EVENT/FIELD=NEW: the field FIELD of that format named NEW."""
+    evname, field = where.encode().split(b"/", 1)
+    osys, oev = evname.split(b":", 1)
+    for name, fmts in systems:
+        for j, text in enumerate(fmts):
+            old = b" " + field + b";\toffset:"
+            if name == osys and text.startswith(b"name: " + oev + b"\n") and old in text:
+                fmts[j] = text.replace(old, b" " + new.encode() + b";\toffset:", 1)
+                return
+    sys.exit("rename-events: no field %s" % where)
+
+
 def main():
     src, dst, renames = sys.argv[1], sys.argv[2], sys.argv[3:]
     d = bytearray(open(src, "rb").read())
@@ -113,7 +127,9 @@ def main():
     prefix, systems, suffix = parse_systems(bytes(d[td_off:td_off + td_size]))
     for r in renames:
         old, new = r.split("=", 1)
-        if "." in old and ":" not in new:
+        if "/" in old:
+            rename_field_only(systems, old, new)
+        elif "." in old and ":" not in new:
             rename_field(systems, old, new)
         else:
             rename(systems, old, new)
