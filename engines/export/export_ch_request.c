@@ -13,9 +13,10 @@ int ch_shard(const struct engine_run *r)
 	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
 }
 
-/* Run @sql on server @s; on failure one line: server, table, ClickHouse's own text. */
-int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
-		      const char *table, struct tb_err *err)
+/* Run @sql on server @s, its answer at most @max_body bytes (http.h's
+ * caps); on failure one line: server, table, ClickHouse's own text. */
+static int post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+		size_t max_body, const char *table, struct tb_err *err)
 {
 	struct ch_server *sv = &r->srv[s];
 	int rc;
@@ -27,7 +28,7 @@ int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size
 	bb_put(&r->url, "", 1);
 	if (r->url.oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = http_post(&sv->http, (const char *)r->url.p, body, len, &r->resp, err);
+	rc = http_post(&sv->http, (const char *)r->url.p, body, len, max_body, &r->resp, err);
 	if (rc) {
 		char what[256];
 
@@ -52,6 +53,12 @@ int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size
 	return 0;
 }
 
+int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+	    const char *table, struct tb_err *err)
+{
+	return post(r, s, sql, body, len, HTTP_BODY_ANSWER, table, err);
+}
+
 int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
 	     struct tb_err *err)
 {
@@ -59,8 +66,10 @@ int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
 
 	if (rc)
 		return rc;
-	/* DDL goes in the body: the URL stays short */
-	return ch_post(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
+	/* DDL goes in the body: the URL stays short; a SELECT answers names */
+	return post(r, s, "", sql, strlen(sql),
+		    strncmp(sql, "SELECT ", 7) ? HTTP_BODY_ANSWER : HTTP_BODY_LIST, table, err) ?
+	       err->code : 0;
 }
 
 void ch_sql_cat(struct engine_run *r, const char *s)
