@@ -2,7 +2,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <signal.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <time.h>
 #include "util/http.h"
@@ -240,14 +242,17 @@ static int64_t ms_now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* A server on 127.0.0.1 in a child: *@port; per connection, per request,
- * @answer (if @trickle_ms, one byte at a time that far apart), closing the
- * connection after @per_conn requests, at most @conns connections. */
-static pid_t serve(int *port, const char *answer, int trickle_ms, int per_conn, int conns)
+/* A server on 127.0.0.1 in a child: *@port; request i (counted over all
+ * connections) gets @answers[i], or the last one (if @trickle_ms, one byte
+ * at a time that far apart); a connection closes after @per_conn requests,
+ * at most @conns connections, none after 0.5 s without one. Its exit
+ * status: the requests it read. */
+static pid_t serve(int *port, const char *const *answers, int nr, int trickle_ms, int per_conn,
+		   int conns)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 	socklen_t al = sizeof(a);
-	int ls = socket(AF_INET, SOCK_STREAM, 0);
+	int ls = socket(AF_INET, SOCK_STREAM, 0), served = 0;
 	pid_t pid;
 
 	if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof(a)) || listen(ls, 4) ||
@@ -259,11 +264,18 @@ static pid_t serve(int *port, const char *answer, int trickle_ms, int per_conn, 
 		close(ls);
 		return pid;
 	}
+	signal(SIGPIPE, SIG_IGN);
 	alarm(10);
 	for (int c = 0; c < conns; c++) {
-		int fd = accept(ls, NULL, NULL);
+		struct pollfd pf = { .fd = ls, .events = POLLIN };
+		int fd;
+
+		if (poll(&pf, 1, 500) <= 0)
+			break;          /* no client came back within 0.5 s */
+		fd = accept(ls, NULL, NULL);
 
 		for (int q = 0; fd >= 0 && q < per_conn; q++) {
+			const char *answer = answers[served < nr ? served : nr - 1];
 			char req[4096];
 			ssize_t k = 0, got;
 
@@ -276,6 +288,7 @@ static pid_t serve(int *port, const char *answer, int trickle_ms, int per_conn, 
 			}
 			if (got <= 0)
 				break;
+			served++;
 			for (const char *p = answer; *p; p += trickle_ms ? 1 : strlen(p)) {
 				if (write(fd, p, trickle_ms ? 1 : strlen(p)) < 0)
 					break;
@@ -285,11 +298,25 @@ static pid_t serve(int *port, const char *answer, int trickle_ms, int per_conn, 
 		}
 		close(fd);
 	}
-	_exit(0);
+	_exit(served);
+}
+
+/* the server's exit status: the requests it read (-1: killed) */
+static int served(pid_t pid, int kill_it)
+{
+	int st;
+
+	if (kill_it)
+		kill(pid, SIGTERM);
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 static void test_post(void)
 {
+	static const char *const slow[] = { H200 "Content-Length: 0\r\n\r\n" };
+	static const char *const ok[] = { H200 "Content-Length: 3\r\n\r\nOk." };
+	static const char *const ok_then_zzzz[] = { ok[0], CHUNKED "ZZZZ\r\n\r\n" };
 	struct http_conn c;
 	char port[16];
 	int64_t t0, t;
@@ -297,7 +324,7 @@ static void test_post(void)
 	int p, rc;
 
 	/* a byte every 200 ms: the 600 ms deadline ends the request */
-	pid = serve(&p, H200 "Content-Length: 0\r\n\r\n", 200, 1, 1);
+	pid = serve(&p, slow, 1, 200, 1, 1);
 	snprintf(port, sizeof(port), "%d", p);
 	unsetenv("TRACEBOX_HTTP_TIMEOUT_MS");
 	http_init(&c, "127.0.0.1", port, NULL, NULL, 600);
@@ -309,8 +336,7 @@ static void test_post(void)
 	T(t >= 550 && t < 1500, "within the deadline: %lld ms", (long long)t);
 	T_EQ(c.fd, -1, "the connection closed after the failure");
 	http_close(&c);
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
+	served(pid, 1);
 
 	/* the environment's deadline replaces the caller's */
 	setenv("TRACEBOX_HTTP_TIMEOUT_MS", "250", 1);
@@ -324,7 +350,7 @@ static void test_post(void)
 	unsetenv("TRACEBOX_HTTP_TIMEOUT_MS");
 
 	/* kept alive for two requests, then closed: the third reconnects */
-	pid = serve(&p, H200 "Content-Length: 3\r\n\r\nOk.", 0, 2, 2);
+	pid = serve(&p, ok, 1, 0, 2, 2);
 	snprintf(port, sizeof(port), "%d", p);
 	http_init(&c, "127.0.0.1", port, NULL, NULL, 5000);
 	for (int i = 0; i < 4; i++) {
@@ -334,18 +360,19 @@ static void test_post(void)
 		T_EQ(c.reused, 1, "request %d: the connection kept", i + 1);
 	}
 	http_close(&c);
-	waitpid(pid, NULL, 0);
+	T_EQ(served(pid, 0), 4, "four requests on two connections");
 
-	/* a malformed answer on a kept-alive connection: no retry, closed */
-	pid = serve(&p, CHUNKED "ZZZZ\r\n\r\n", 0, 2, 2);
+	/* a malformed answer on a kept-alive connection: closed, not sent again */
+	pid = serve(&p, ok_then_zzzz, 2, 0, 2, 2);
 	snprintf(port, sizeof(port), "%d", p);
 	http_init(&c, "127.0.0.1", port, NULL, NULL, 5000);
+	rc = http_post(&c, "/", "x", 1, 1024, &resp, &err);
+	T(!rc && c.reused, "ZZZZ: the first answer kept the connection (%s)", err.msg);
 	rc = http_post(&c, "/", "x", 1, 1024, &resp, &err);
 	T(rc == TB_ERR_FORMAT && strstr(err.msg, "'ZZZZ' is not hexadecimal"), "ZZZZ: '%s'", err.msg);
 	T_EQ(c.fd, -1, "ZZZZ: the connection closed");
 	http_close(&c);
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
+	T_EQ(served(pid, 0), 2, "ZZZZ: the request not sent again");
 }
 
 int main(void)
