@@ -14,7 +14,8 @@ query= or the body's start). It answers every request as MODE says:
   endless-chunks  200, chunked: 64 KiB chunks until the client goes away
   huge-length     200, Content-Length: 10^15, then bytes until the client goes away
   endless-header  a status line, then header lines until the client goes away
-  bad-chunk       200, chunked, the chunk size "ZZZZ", kept alive
+  bad-chunk       the first request answered as ok (the connection kept
+                  alive), then 200, chunked, the chunk size "ZZZZ"
   slow            a correct empty 200, one byte every 2 s
   killed          requests answered as ok up to the first INSERT, which is
                   half-answered (Content-Length: 100, 3 bytes sent), then
@@ -98,7 +99,8 @@ class Handler(socketserver.StreamRequestHandler):
                 if mode == "endless-select" and sql.startswith("SELECT"):
                     endless(s, b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n",
                             b"name\tString\n" * 4096)
-                elif mode in ("ok", "endless-select") or (mode == "killed" and not sql.startswith("INSERT")):
+                elif (mode in ("ok", "endless-select") or (mode == "bad-chunk" and n == 1) or
+                      (mode == "killed" and not sql.startswith("INSERT"))):
                     s.sendall(OK)
                 elif mode == "500":
                     s.sendall(ERR)
