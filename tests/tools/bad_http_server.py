@@ -9,6 +9,7 @@ query= or the body's start). It answers every request as MODE says:
 
   ok              200, an empty body (Content-Length: 0), kept alive
   500             500 with a ClickHouse-like error text (Content-Length)
+  500-escape      the same with terminal escapes, a bell and a CR in the text
   endless-body    200 with no length: bytes until the client goes away
   endless-select  as ok, but as endless-body to a SELECT
   endless-chunks  200, chunked: 64 KiB chunks until the client goes away
@@ -46,8 +47,13 @@ lock = threading.Lock()
 
 OK = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
 ERR_TEXT = b"Code: 1002, e.displayText() = DB::Exception: fake failure from bad_http_server.py\n"
-ERR = (b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\n"
-       b"Content-Length: %d\r\n\r\n" % len(ERR_TEXT)) + ERR_TEXT
+ERR_ESC = b"Code: 1002, \x1b[2J\x1b]0;owned\x07 fake\rfailure \xc3\xa9\n"
+
+
+def error(text):
+    """A 500 answer with @text."""
+    return (b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(text)) + text
 
 
 def read_request(rf):
@@ -103,7 +109,9 @@ class Handler(socketserver.StreamRequestHandler):
                       (mode == "killed" and not sql.startswith("INSERT"))):
                     s.sendall(OK)
                 elif mode == "500":
-                    s.sendall(ERR)
+                    s.sendall(error(ERR_TEXT))
+                elif mode == "500-escape":
+                    s.sendall(error(ERR_ESC))
                 elif mode == "endless-body":
                     endless(s, b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n", b"x" * 65536)
                 elif mode == "endless-chunks":
