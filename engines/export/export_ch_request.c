@@ -37,17 +37,18 @@ static int post(struct engine_run *r, int s, const char *sql, const void *body, 
 				  table ? ": table " : "", table ? table : "", what);
 	}
 	if (r->resp.status != 200) {
-		char *b = (char *)r->resp.body.p, *nl;
-		size_t n = r->resp.body.len;
+		const unsigned char *b = r->resp.body.p;
+		char text[181];
+		size_t n = 0;
 
-		bb_put(&r->resp.body, "", 1);
-		b = (char *)r->resp.body.p;
-		nl = b ? strchr(b, '\n') : NULL;
-		if (nl)
-			n = (size_t)(nl - b);
-		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %.*s",
+		/* the first line of ClickHouse's text, its control bytes (a
+		 * terminal's escapes) shown as '?' */
+		for (; b && n < r->resp.body.len && n < sizeof(text) - 1 && b[n] != '\n'; n++)
+			text[n] = b[n] < ' ' || b[n] == 0x7f ? '?' : (char)b[n];
+		text[n] = 0;
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %s",
 				  sv->name, table ? ": table " : "", table ? table : "",
-				  r->resp.status, (int)(n > 180 ? 180 : n), b ? b : "");
+				  r->resp.status, text);
 	}
 	r->broken = 0;
 	return 0;
