@@ -338,6 +338,35 @@ static void test_post(void)
 	http_close(&c);
 	served(pid, 1);
 
+	/* a server that takes the connection but never reads: a 32 MiB body
+	 * fills the socket's buffers, the deadline ends the send */
+	{
+		struct sockaddr_in a = { .sin_family = AF_INET,
+					 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+		socklen_t al = sizeof(a);
+		int ls = socket(AF_INET, SOCK_STREAM, 0);
+		size_t big = 32u << 20;
+		char *body = calloc(1, big);
+
+		if (ls < 0 || !body || bind(ls, (struct sockaddr *)&a, sizeof(a)) || listen(ls, 4) ||
+		    getsockname(ls, (struct sockaddr *)&a, &al)) {
+			T(0, "a listening socket: %s", strerror(errno));
+		} else {
+			snprintf(port, sizeof(port), "%d", ntohs(a.sin_port));
+			http_init(&c, "127.0.0.1", port, NULL, NULL, 500);
+			t0 = ms_now();
+			rc = http_post(&c, "/", body, big, 1024, &resp, &err);
+			t = ms_now() - t0;
+			T(rc == TB_ERR_IO && !strcmp(err.msg, "cannot send the request within 500 ms"),
+			  "a server that never reads: '%s'", err.msg);
+			T(t >= 450 && t < 1500, "the send within the deadline: %lld ms", (long long)t);
+			http_close(&c);
+		}
+		if (ls >= 0)
+			close(ls);
+		free(body);
+	}
+
 	/* the environment's deadline replaces the caller's */
 	setenv("TRACEBOX_HTTP_TIMEOUT_MS", "250", 1);
 	http_init(&c, "127.0.0.1", "1", NULL, NULL, 60000);
