@@ -77,11 +77,14 @@ static inline void put_len(struct bytebuf *b, uint64_t n)
 /* requests (export_ch_request.c) */
 /** ch_shard - the server the recording id picks */
 int ch_shard(const struct engine_run *r);
-/** ch_post - POST @body to server @s with @sql in the URL; on failure one
- * line in @err: server, @table, ClickHouse's own text */
+/** ch_post - POST @body to server @s with @sql in the URL, an answer of at
+ * most HTTP_BODY_ANSWER bytes; on failure one line in @err: server, @table,
+ * ClickHouse's own text */
 int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
 	    const char *table, struct tb_err *err);
-/** ch_query - run @sql (in the body) on server @s, after the batch in flight */
+/** ch_query - run @sql (in the body) on server @s, after the batch in
+ * flight; its answer at most HTTP_BODY_LIST bytes for a SELECT, else
+ * HTTP_BODY_ANSWER */
 int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
 	     struct tb_err *err);
 void ch_sql_cat(struct engine_run *r, const char *s);

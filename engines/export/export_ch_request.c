@@ -13,9 +13,10 @@ int ch_shard(const struct engine_run *r)
 	return (int)(r->x.rec.id % (uint64_t)r->nr_srv);
 }
 
-/* Run @sql on server @s; on failure one line: server, table, ClickHouse's own text. */
-int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
-		      const char *table, struct tb_err *err)
+/* Run @sql on server @s, its answer at most @max_body bytes (http.h's
+ * caps); on failure one line: server, table, ClickHouse's own text. */
+static int post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+		size_t max_body, const char *table, struct tb_err *err)
 {
 	struct ch_server *sv = &r->srv[s];
 	int rc;
@@ -27,7 +28,7 @@ int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size
 	bb_put(&r->url, "", 1);
 	if (r->url.oom)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	rc = http_post(&sv->http, (const char *)r->url.p, body, len, &r->resp, err);
+	rc = http_post(&sv->http, (const char *)r->url.p, body, len, max_body, &r->resp, err);
 	if (rc) {
 		char what[256];
 
@@ -36,20 +37,27 @@ int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size
 				  table ? ": table " : "", table ? table : "", what);
 	}
 	if (r->resp.status != 200) {
-		char *b = (char *)r->resp.body.p, *nl;
-		size_t n = r->resp.body.len;
+		const unsigned char *b = r->resp.body.p;
+		char text[181];
+		size_t n = 0;
 
-		bb_put(&r->resp.body, "", 1);
-		b = (char *)r->resp.body.p;
-		nl = b ? strchr(b, '\n') : NULL;
-		if (nl)
-			n = (size_t)(nl - b);
-		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %.*s",
+		/* the first line of ClickHouse's text, its control bytes (a
+		 * terminal's escapes) shown as '?' */
+		for (; b && n < r->resp.body.len && n < sizeof(text) - 1 && b[n] != '\n'; n++)
+			text[n] = b[n] < ' ' || b[n] == 0x7f ? '?' : (char)b[n];
+		text[n] = 0;
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "server %s%s%s: HTTP %d: %s",
 				  sv->name, table ? ": table " : "", table ? table : "",
-				  r->resp.status, (int)(n > 180 ? 180 : n), b ? b : "");
+				  r->resp.status, text);
 	}
 	r->broken = 0;
 	return 0;
+}
+
+int ch_post(struct engine_run *r, int s, const char *sql, const void *body, size_t len,
+	    const char *table, struct tb_err *err)
+{
+	return post(r, s, sql, body, len, HTTP_BODY_ANSWER, table, err);
 }
 
 int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
@@ -59,8 +67,10 @@ int ch_query(struct engine_run *r, int s, const char *sql, const char *table,
 
 	if (rc)
 		return rc;
-	/* DDL goes in the body: the URL stays short */
-	return ch_post(r, s, "", sql, strlen(sql), table, err) ? err->code : 0;
+	/* DDL goes in the body: the URL stays short; a SELECT answers names */
+	return post(r, s, "", sql, strlen(sql),
+		    strncmp(sql, "SELECT ", 7) ? HTTP_BODY_ANSWER : HTTP_BODY_LIST, table, err) ?
+	       err->code : 0;
 }
 
 void ch_sql_cat(struct engine_run *r, const char *s)

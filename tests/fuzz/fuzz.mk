@@ -15,7 +15,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS := pd_file pd_pipe tracing_data sample fields recover elf
+FUZZ_TARGETS := pd_file pd_pipe tracing_data sample fields recover elf http
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=all
 FUZZ_CFLAGS  := -std=gnu11 -D_GNU_SOURCE -Wall -Wno-unused-parameter -Icommon \
