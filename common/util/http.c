@@ -40,6 +40,14 @@ static char *b64(const char *s)
 	return out;
 }
 
+/* a secret's copy: zeroed before its memory goes back */
+static void wipe_free(char *s)
+{
+	if (s)
+		explicit_bzero(s, strlen(s));
+	free(s);
+}
+
 int http_init(struct http_conn *c, const char *host, const char *port, const char *user,
 	      const char *pass, int timeout_ms)
 {
@@ -67,13 +75,13 @@ int http_init(struct http_conn *c, const char *host, const char *port, const cha
 		if (asprintf(&up, "%s:%s", user, pass ? pass : "") < 0)
 			return TB_ERR_NOMEM;
 		enc = b64(up);
-		free(up);
+		wipe_free(up);
 		if (!enc || asprintf(&c->auth, "Basic %s", enc) < 0) {
-			free(enc);
+			wipe_free(enc);
 			c->auth = NULL;
 			return TB_ERR_NOMEM;
 		}
-		free(enc);
+		wipe_free(enc);
 	}
 	return 0;
 }
@@ -85,7 +93,7 @@ void http_close(struct http_conn *c)
 	c->fd = -1;
 	free(c->host);
 	free(c->port);
-	free(c->auth);
+	wipe_free(c->auth);
 	c->host = c->port = c->auth = NULL;
 }
 
