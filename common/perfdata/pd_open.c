@@ -278,7 +278,8 @@ static int open_file_mode(struct pd_session *s, struct tb_err *err)
 
 /* ---- opening ---- */
 
-int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err)
+static int open_session(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
+			void *ctx, struct tb_err *err)
 {
 	struct pd_session *s = calloc(1, sizeof(*s));
 	const unsigned char *p;
@@ -293,6 +294,8 @@ int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb
 	}
 	s->fd = fd;
 	s->path = path;
+	s->tap = fn;
+	s->tap_ctx = ctx;
 	if ((r = pd_in_init(&s->in, fd, INPUT_BUFFER)) || (r = pd_threads_init(&s->threads)))
 		goto fail;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
@@ -335,6 +338,17 @@ int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb
 fail:
 	pd_session_close(s);
 	return r;
+}
+
+int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err)
+{
+	return open_session(out, path, fd, NULL, NULL, err);
+}
+
+int pd_session_open_checked(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
+			    void *ctx, struct tb_err *err)
+{
+	return open_session(out, path, fd, fn, ctx, err);
 }
 
 int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o)

@@ -171,6 +171,10 @@ int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
 			r = user_record(s, rec, size, off, type, &consumed);
 		else
 			return 0;      /* the first data record: leave it for process() */
+		/* the tracing data's payload left the input, its record did not
+		 * leave the buffer (pd_in_read reads past it) */
+		if (!r && s->tap)
+			r = s->tap(s->tap_ctx, rec, size, off);
 		if (r)
 			return r;
 		s->stats.nr_total++;
@@ -282,6 +286,9 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 {
 	if (!e->tp)
 		return pd_session_check_formats(s, off, s->err);
+	if (e->bad_format)
+		return tb_err_set(s->err, TB_ERR_TRACEDATA, off, "%s: its format in the tracing data "
+				  "does not parse (a field line libtraceevent cannot read)", e->name);
 	if (!e->dec)
 		return tb_err_set(s->err, TB_ERR_NOMEM, off, "out of memory for %s's decoder",
 				  e->name);
@@ -487,6 +494,32 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	return r;
 }
 
+/* What delivering sample @smp of @e will check (deliver_sample,
+ * deliver_read), checked now: a reader that copies records (s->tap) learns
+ * at once whether the reader takes it. A READ sample's raw data is checked
+ * against the attr of every value whose id is known. */
+static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
+			    uint64_t off)
+{
+	int group = !!(e->sattr.read_format & PD_FMT_GROUP);
+	uint64_t nr = group ? smp->read_nr : 1;
+	int r;
+
+	if (!(e->sample_type & PD_S_READ))
+		return e->type == PD_TYPE_TRACEPOINT ? check_raw(s, e, smp, off) : 0;
+	for (uint64_t i = 0; i < nr; i++) {
+		const unsigned char *v = group ? smp->read_values + i * smp->read_value_size : NULL;
+		uint64_t id = v ? (e->sattr.read_format & PD_FMT_ID ? pd_u64(v + 8) : 0)
+				: smp->read_id;
+		struct pd_idslot *slot = pd_session_id2slot(s, id);
+		struct pd_evsel *to = slot ? &s->evsels[slot->idx] : NULL;
+
+		if (to && to->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, to, smp, off)))
+			return r;
+	}
+	return 0;
+}
+
 /* A kernel record: its time decides whether it is queued or goes at once. */
 static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t size,
 			 uint64_t off, uint32_t type)
@@ -498,13 +531,17 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 
 	if (type == PD_REC_LOST)
 		s->stats.nr_lost_records++;
-	if (!ordered)
+	if (!ordered && !s->tap)
 		return deliver(s, rec, size, off);
 	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
 		return r;
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
+	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
+		return r;
+	if (!ordered)
+		return deliver(s, rec, size, off);
 	if (smp.time == 0 || smp.time == UINT64_MAX ||
 	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
 	    !(e->sample_type & PD_S_TIME))
@@ -692,6 +729,8 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		if ((r = dispatch(s, rec, size, off, &consumed)))
+			break;
+		if (s->tap && (r = s->tap(s->tap_ctx, rec, size, off)))
 			break;
 		if (!consumed)
 			pd_in_consume(&s->in, size);

@@ -231,6 +231,16 @@ static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
 	tp_decoder_new(&e->dec, e->tp);
 }
 
+/* Whether libtraceevent failed on @tp's format before its print fmt (a
+ * field line it could not read): the event then has the fields before that
+ * line only, and perf 6.1 crashes on its samples (perf script, evlist).
+ * libtraceevent 1.7.1 returns 0 and flags the event as for a print fmt it
+ * could not parse, but it never reached the print fmt's text. */
+static int format_failed(const struct tep_event *tp)
+{
+	return (tp->flags & TEP_EVENT_FL_FAILED) && !tp->print_fmt.format;
+}
+
 /* Give every evsel its tracepoint format, its decoder and the name perf
  * would print. */
 /* perf's evsel__name for a hardware or software attr that no EVENT_DESC
@@ -244,8 +254,10 @@ void pd_session_resolve_names(struct pd_session *s)
 
 		/* libtraceevent 1.7.1 bsearches a NULL array when it has no events */
 		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp &&
-		    tep_get_events_count(s->td.tep) > 0)
+		    tep_get_events_count(s->td.tep) > 0) {
 			e->tp = tep_find_event(s->td.tep, (int)e->config);
+			e->bad_format = e->tp && format_failed(e->tp);
+		}
 		if (e->tp && !e->dec)
 			attach_decoder(s, e);
 		/* perf matches EVENT_DESC entries to attrs by position */
@@ -275,6 +287,10 @@ int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *
 	for (size_t i = 0; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 
+		if (e->bad_format)
+			return tb_err_set(err, TB_ERR_TRACEDATA, e->offset + PD_ATTR_OFF_CONFIG,
+					  "%s: its format in the tracing data does not parse (a "
+					  "field line libtraceevent cannot read)", e->name);
 		if (e->type != PD_TYPE_TRACEPOINT || e->tp)
 			continue;
 		if (!s->td.tep)

@@ -54,6 +54,11 @@ struct pd_session {
 	unsigned char *buildid_sec;
 	size_t buildid_len;
 
+	/* pd_session_open_checked: each record that passed every check, in
+	 * file order; a sample's delivery-time checks then run as it is read */
+	pd_record_fn tap;
+	void *tap_ctx;
+
 	/* set during pd_session_process */
 	const struct pd_consumer *consumer;
 	struct tb_err *err;

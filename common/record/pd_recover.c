@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
 #include "record/pd_recover.h"
 #include "record/pd_writer.h"
 #include "util/io.h"
@@ -285,51 +286,114 @@ static int check_header(struct recovery *r)
 	return 0;
 }
 
-/* Every whole record, in order, until the input ends or a record is cut. */
-static int walk(struct recovery *r, unsigned char *rec)
+/* Whether @code is damage in the input (the reader refuses a record), not
+ * a failure of this machine (memory, reading, writing). */
+static int is_damage(int code)
 {
+	return code == TB_ERR_TRUNCATED || code == TB_ERR_FORMAT ||
+	       code == TB_ERR_UNSUPPORTED || code == TB_ERR_TRACEDATA;
+}
+
+/* The reader's tap (pd_session_open_checked): a record it took. */
+static int take_checked(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct recovery *r = ctx;
+	uint64_t next;
 	int ret;
 
-	for (;;) {
-		uint64_t next;
-		size_t size;
-
-		ret = read_at(r->in, r->off, rec, 8);
-		if (ret)
-			break;
-		size = pd_u16(rec + 6);
-		if (size < 8) {
-			ret = 1;                       /* no record: where the stream was cut */
-			break;
-		}
-		if ((ret = read_at(r->in, r->off + 8, rec + 8, size - 8)))
-			break;
-		if ((ret = one_record(r, rec, size, &next)))
-			break;
+	r->off = off;
+	ret = one_record(r, rec, size, &next);
+	if (ret > 0)               /* the tracing data's payload ran out */
+		ret = tb_err_set(r->err, TB_ERR_TRUNCATED, off, "the tracing data runs past the end");
+	if (!ret)
 		r->off = next;
+	return ret;
+}
+
+/* Every record the reader takes, in order, until the input ends, a record
+ * is cut, or the reader refuses one (st->damage says which: the records
+ * from there on are left out). The reader's checks are the reader's own:
+ * pd_session_open_checked runs all of them as each record is read. */
+static int walk(struct recovery *r)
+{
+	struct tb_err rerr = { 0 };
+	struct pd_session *s;
+	int fd = dup(r->in), ret;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return tb_err_set(r->err, TB_ERR_IO, TB_NO_OFFSET, "reading: %s", strerror(errno));
 	}
-	if (ret < 0 && !r->err->code)
-		ret = tb_err_set(r->err, TB_ERR_IO, r->off, "reading: %s", strerror(errno));
+	/* damage among the header records is fatal: what they describe is
+	 * what every record is read with */
+	ret = pd_session_open_checked(&s, "input", fd, take_checked, r, &rerr);
+	if (ret) {
+		if (!r->err->code)
+			*r->err = rerr;
+		return ret;
+	}
+	ret = pd_session_process(s, NULL, &rerr);
+	r->st->unfinished |= pd_session_stats(s)->unfinished;
+	pd_session_close(s);
+	if (!ret)
+		return 0;
+	if (!r->err->code)                /* the reader refused it, not take_checked */
+		*r->err = rerr;
+	if (!is_damage(ret) || r->st->write_failed)
+		return ret;
+	/* the records before it are written, the rest is left out */
+	r->st->damage = *r->err;
+	memset(r->err, 0, sizeof(*r->err));
+	return 0;
+}
+
+/* The written file, read as trace-report reads it: what recovery writes,
+ * the reader takes (else the output is refused, naming the reader's error). */
+static int read_back(int out_fd, struct pd_recover_stats *st, struct tb_err *err)
+{
+	struct tb_err rerr = { 0 };
+	struct pd_session *s;
+	int fd = dup(out_fd), ret;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		if (fd >= 0)
+			close(fd);
+		st->write_failed = 1;
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "reading it back: %s",
+				  strerror(errno));
+	}
+	ret = pd_session_open(&s, "recovered", fd, &rerr);
+	if (!ret) {
+		ret = pd_session_process(s, NULL, &rerr);
+		pd_session_close(s);
+	}
+	if (ret && ret != TB_ERR_NOMEM) {
+		st->readback_failed = 1;
+		return tb_err_set(err, ret, rerr.has_offset ? rerr.offset : TB_NO_OFFSET,
+				  "the recovered file does not read back (a bug of --recover): %s",
+				  rerr.msg);
+	}
+	if (ret)
+		*err = rerr;
 	return ret;
 }
 
 int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err *err)
 {
 	struct recovery r = { .in = in_fd, .out = out_fd, .st = st, .err = err };
-	unsigned char *rec = malloc(65536);
 	off_t total;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
 	r.chunk = malloc(CHUNK);
-	if (!rec || !r.chunk) {
+	if (!r.chunk) {
 		ret = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		goto out;
 	}
 	if ((ret = check_header(&r)))
 		goto out;
-	ret = walk(&r, rec);
-	if (ret < 0)
+	if ((ret = walk(&r)))
 		goto out;
 	st->end = r.off;
 	total = lseek(in_fd, 0, SEEK_END);
@@ -338,9 +402,10 @@ int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err
 		goto out;
 	ret = pd_writer_finish(&r.w, err);
 	st->write_failed = ret != 0;
+	if (!ret)
+		ret = read_back(out_fd, st, err);
 out:
 	meta_free(&r.m);
 	free(r.chunk);
-	free(rec);
 	return ret;
 }
