@@ -30,9 +30,6 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 				  "attrs section [0x%llx, +0x%llx) lies outside the %llu-byte file",
 				  (unsigned long long)aoff, (unsigned long long)asize,
 				  (unsigned long long)s->file_size);
-	if (asize / attr_size > MAX_ATTRS)
-		return tb_err_set(err, TB_ERR_FORMAT, 32, "%llu attrs is absurd",
-				  (unsigned long long)(asize / attr_size));
 	if (asize == 0)
 		return tb_err_set(err, TB_ERR_FORMAT, 32, "the file has no attrs");
 	buf = malloc(asize);
@@ -69,8 +66,7 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 				ioff = isize = 0;
 			}
 		}
-		if (ioff > s->file_size || isize > s->file_size - ioff || isize % 8 ||
-		    isize / 8 > MAX_IDS) {
+		if (ioff > s->file_size || isize > s->file_size - ioff || isize % 8) {
 			r = tb_err_set(err, TB_ERR_FORMAT, aoff + pos,
 				       "attr %llu ids section [0x%llx, +0x%llx) is not inside the file",
 				       (unsigned long long)k, (unsigned long long)ioff,

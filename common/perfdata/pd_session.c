@@ -20,10 +20,11 @@ static int idmap_put(struct pd_session *s, uint64_t id, uint32_t idx)
 
 	if ((s->idmap_used + 1) * 2 > s->idmap_slots) {
 		size_t n = s->idmap_slots ? s->idmap_slots * 2 : 64;
-		struct pd_idslot *old = s->idmap, *nw = calloc(n, sizeof(*nw));
+		struct pd_idslot *old = s->idmap, *nw;
 		size_t old_n = s->idmap_slots;
 
-		if (!nw)
+		/* calloc checks n * size; doubling past half of SIZE_MAX would wrap */
+		if (n < old_n || !(nw = calloc(n, sizeof(*nw))))
 			return TB_ERR_NOMEM;
 		s->idmap = nw;
 		s->idmap_slots = n;
@@ -88,8 +89,9 @@ struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
 
 /* ---- attrs ---- */
 
-/* Check that all attrs agree on where the id sits (perf's "non matching
- * sample_type" / "non matching sample_id_all" rules). */
+/* Check that the attr just added agrees with the first on where the id
+ * sits (perf's "non matching sample_type" / "non matching sample_id_all"
+ * rules); the ones before it were checked as they came. */
 static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 {
 	struct pd_evsel *first = &s->evsels[0];
@@ -97,7 +99,7 @@ static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 	s->sample_id_all = !!(first->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL);
 	s->id_pos = pd_id_pos(first->sample_type);
 	s->is_pos = pd_is_pos(first->sample_type);
-	for (size_t i = 1; i < s->nr_evsels; i++) {
+	for (size_t i = s->nr_evsels > 1 ? s->nr_evsels - 1 : 1; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 
 		if (!!(e->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL) != s->sample_id_all)
@@ -139,12 +141,16 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	if (size > avail)
 		return tb_err_set(err, TB_ERR_TRUNCATED, off,
 				  "attr of %u bytes, %zu left", size, avail);
-	if (s->nr_evsels >= MAX_ATTRS)
-		return tb_err_set(err, TB_ERR_FORMAT, off, "more than %d attrs", MAX_ATTRS);
-	n = realloc(s->evsels, (s->nr_evsels + 1) * sizeof(*n));
-	if (!n)
-		return TB_ERR_NOMEM;
-	s->evsels = n;
+	if (s->nr_evsels == s->evsels_cap) {
+		size_t cap = s->evsels_cap ? s->evsels_cap * 2 : 8;
+
+		n = cap < SIZE_MAX / sizeof(*n) ? realloc(s->evsels, cap * sizeof(*n)) : NULL;
+		if (!n)
+			return tb_err_set(err, TB_ERR_NOMEM, off, "out of memory for %zu attrs",
+					  s->nr_evsels + 1);
+		s->evsels = n;
+		s->evsels_cap = cap;
+	}
 	e = &s->evsels[s->nr_evsels];
 	memset(e, 0, sizeof(*e));
 	/* a newer ABI's attr: its first 128 bytes are the attr perf 6.1 knows */

@@ -11,9 +11,6 @@
 #include "perfdata/pd_threads.h"
 #include "tracepoint/tracing_data.h"
 
-#define MAX_ATTRS      4096
-#define MAX_IDS        (1u << 20)      /* ids per attr */
-
 struct pd_idslot {
 	uint64_t id;
 	uint32_t idx;
@@ -30,8 +27,10 @@ struct pd_session {
 	uint64_t features[4];
 	struct pd_input in;
 
+	/* as many attrs and ids as the input holds (its size bounds a file's;
+	 * memory a pipe's): no count limit that perf 6.1 does not have */
 	struct pd_evsel *evsels;
-	size_t nr_evsels;
+	size_t nr_evsels, evsels_cap;
 	struct pd_idslot *idmap;
 	size_t idmap_slots, idmap_used;
 	int id_pos, is_pos, sample_id_all;

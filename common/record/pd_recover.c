@@ -11,13 +11,12 @@
 #include "util/io.h"
 
 #define MAX_TRACEDATA (256u << 20)   /* as the reader bounds it */
-#define MAX_ATTRS     65536
 #define CHUNK         (1u << 20)     /* data records go out in chunks this size */
 
 /* The pipe-only header records, gathered into what pd_writer_start takes. */
 struct meta {
 	struct pd_wattr *attrs;
-	size_t nr_attrs;
+	size_t nr_attrs, attrs_cap;
 	struct pd_wfeature *feats;
 	size_t nr_feats;
 };
@@ -77,13 +76,18 @@ static int take_attr(struct recovery *r, const unsigned char *rec, size_t size)
 	if (asize < PD_ATTR_SIZE_VER0 || asize > size - 8 || (size - 8 - asize) % 8)
 		return tb_err_set(r->err, TB_ERR_FORMAT, r->off + 8 + PD_ATTR_OFF_SIZE,
 				  "attr size %u does not fit its %zu-byte record", asize, size);
-	if (r->m.nr_attrs == MAX_ATTRS)
-		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "more than %d attrs", MAX_ATTRS);
 	nr_ids = (size - 8 - asize) / 8;
-	grown = realloc(r->m.attrs, (r->m.nr_attrs + 1) * sizeof(*grown));
+	grown = r->m.attrs;
+	if (r->m.nr_attrs == r->m.attrs_cap) {
+		size_t cap = r->m.attrs_cap ? r->m.attrs_cap * 2 : 8;
+
+		grown = cap < SIZE_MAX / sizeof(*grown) ? realloc(r->m.attrs, cap * sizeof(*grown)) : NULL;
+		if (grown) {
+			r->m.attrs = grown;
+			r->m.attrs_cap = cap;
+		}
+	}
 	ids = malloc(nr_ids ? nr_ids * 8 : 1);
-	if (grown)
-		r->m.attrs = grown;
 	if (!grown || !ids) {
 		free(ids);
 		return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
