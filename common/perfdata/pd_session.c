@@ -310,6 +310,11 @@ int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *
 	return 0;
 }
 
+int pd_session_check_decodable(struct pd_session *s, uint64_t off, struct tb_err *err)
+{
+	return pd_session_check_formats(s, off, err);
+}
+
 /* ---- what damage costs ----
  *
  * Fatal, and nothing is delivered: a header, attr or id section that is cut

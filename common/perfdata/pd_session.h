@@ -145,6 +145,16 @@ typedef int (*pd_record_fn)(void *ctx, const unsigned char *rec, size_t size, ui
  */
 int pd_session_open_checked(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
 			    void *ctx, struct tb_err *err);
+
+/**
+ * pd_session_check_decodable - what opening a file-mode recording checks of
+ * its attrs once its features are read: every tracepoint attr has its format
+ * in the tracing data, and the format parsed (a pipe stream meets these
+ * rules only at an event's first sample)
+ * @off: the offset named when the tracing data is missing
+ * Returns 0, or TB_ERR_FORMAT/TB_ERR_TRACEDATA with @err naming the attr.
+ */
+int pd_session_check_decodable(struct pd_session *s, uint64_t off, struct tb_err *err);
 void pd_session_close(struct pd_session *s);
 
 int pd_session_is_pipe(const struct pd_session *s);

@@ -339,6 +339,17 @@ static int walk(struct recovery *r)
 	}
 	ret = pd_session_process(s, NULL, &rerr);
 	r->st->unfinished |= pd_session_stats(s)->unfinished;
+	/* what the recovered file's reader checks when it opens it */
+	if (!ret || is_damage(ret)) {
+		struct tb_err why = { 0 };
+		int bad = pd_session_check_decodable(s, r->off, &why);
+
+		if (bad) {
+			pd_session_close(s);
+			*r->err = why;
+			return bad;
+		}
+	}
 	pd_session_close(s);
 	if (!ret)
 		return 0;
@@ -402,7 +413,17 @@ int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err
 	st->end = r.off;
 	total = lseek(in_fd, 0, SEEK_END);
 	st->cut_bytes = total > 0 && (uint64_t)total > r.off ? (uint64_t)total - r.off : 0;
-	if ((ret = start_output(&r)) || (ret = flush_chunk(&r)))
+	if ((ret = start_output(&r)))
+		goto out;
+	/* a data section of size 0 means "not finished" to perf and the
+	 * reader: a recording with no record gets one FINISHED_ROUND */
+	if (!st->records && !r.used) {
+		static const unsigned char round[8] = { PD_REC_FINISHED_ROUND, 0, 0, 0, 0, 0, 8, 0 };
+
+		memcpy(r.chunk, round, sizeof(round));
+		r.used = sizeof(round);
+	}
+	if ((ret = flush_chunk(&r)))
 		goto out;
 	ret = pd_writer_finish(&r.w, err);
 	st->write_failed = ret != 0;
