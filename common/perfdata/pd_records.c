@@ -247,12 +247,30 @@ static size_t body_min(uint32_t type)
 	}
 }
 
+/* A cpu number no machine has: NR_CPUS is at most 8192 on every
+ * architecture of Linux 6.x, the bound leaves room above that; perf 6.1
+ * crashes on a sample of cpu 16056320 (here past about 1.17 million: a
+ * stack of that size). (u32)-1 is "no cpu", as for perf. */
+#define MAX_CPU 65536
+
+static int check_cpu(struct pd_session *s, const struct pd_sample *smp, uint32_t type,
+		     uint64_t off)
+{
+	if (smp->cpu == -1 || (uint32_t)smp->cpu < MAX_CPU)
+		return 0;
+	return tb_err_set(s->err, TB_ERR_FORMAT, off, "record type %u: cpu %u is past any "
+			  "machine's (at most %u)", type, (uint32_t)smp->cpu, MAX_CPU - 1);
+}
+
 /* Decode @rec into @smp: the sample, or the trailer of another record. */
 static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
 {
+	int r;
+
 	if (type == PD_REC_SAMPLE) {
-		return pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
+		r = pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
+		return r ? r : check_cpu(s, smp, type, off);
 	}
 	if (size < body_min(type))
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
@@ -265,7 +283,7 @@ static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned
 				  type, size);
 	if (!s->sample_id_all)
 		pd_sample_init(smp);
-	return 0;
+	return check_cpu(s, smp, type, off);
 }
 
 /* perf builds its kernel map, and so resolves kernel addresses, from the
