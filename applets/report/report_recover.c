@@ -72,7 +72,7 @@ int report_recover(const char *in, const char *out)
 		 st.compressed ? "compressed" : "samples", (unsigned long long)st.end, in,
 		 st.unfinished ? "" : " (it had no unfinished mark)");
 	if (st.damage.code)
-		warn_msg("stopped at offset 0x%llx of %s, a record trace-report refuses: %s; "
+		warn_msg("stopped at offset 0x%llx of %s: %s; "
 			 "left out the %llu bytes from offset 0x%llx on",
 			 (unsigned long long)(st.damage.has_offset ? st.damage.offset : st.end), in,
 			 st.damage.msg, (unsigned long long)st.cut_bytes,

@@ -32,6 +32,8 @@ struct recovery {
 	uint64_t chunk_samples;
 	struct pd_recover_stats *st;
 	struct tb_err *err;
+	struct pd_session *s;      /* the reader walking the input */
+	uint64_t nr_unknown;       /* records of unknown types it skipped so far */
 };
 
 /* pread all of @n bytes at @off: 0, 1 when the input ends first, -1 on error */
@@ -306,6 +308,16 @@ static int take_checked(void *ctx, const unsigned char *rec, size_t size, uint64
 	int ret;
 
 	r->off = off;
+	/* the reader skips a record of a type nobody knows, perf fails on it:
+	 * one inside a COMPRESSED record cannot be left out alone */
+	if (r->s) {
+		uint64_t unknown = pd_session_stats(r->s)->nr_unknown_records;
+
+		if (pd_u32(rec) == PD_REC_COMPRESSED && unknown != r->nr_unknown)
+			return tb_err_set(r->err, TB_ERR_FORMAT, off, "COMPRESSED record holding a "
+					  "record of a type perf 6.1 refuses");
+		r->nr_unknown = unknown;
+	}
 	ret = one_record(r, rec, size, &next);
 	if (ret > 0)               /* the tracing data's payload ran out */
 		ret = tb_err_set(r->err, TB_ERR_TRUNCATED, off, "the tracing data runs past the end");
@@ -337,7 +349,9 @@ static int walk(struct recovery *r)
 			*r->err = rerr;
 		return ret;
 	}
+	r->s = s;
 	ret = pd_session_process(s, NULL, &rerr);
+	r->s = NULL;
 	r->st->unfinished |= pd_session_stats(s)->unfinished;
 	/* what the recovered file's reader checks when it opens it */
 	if (!ret || is_damage(ret)) {
