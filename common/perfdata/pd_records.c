@@ -174,7 +174,7 @@ int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
 		/* the tracing data's payload left the input, its record did not
 		 * leave the buffer (pd_in_read reads past it) */
 		if (!r && s->tap)
-			r = s->tap(s->tap_ctx, rec, size, off);
+			r = s->tap(s->tap_ctx, s, rec, size, off);
 		if (r)
 			return r;
 		s->stats.nr_total++;
@@ -748,7 +748,7 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		if ((r = dispatch(s, rec, size, off, &consumed)))
 			break;
-		if (s->tap && (r = s->tap(s->tap_ctx, rec, size, off)))
+		if (s->tap && (r = s->tap(s->tap_ctx, s, rec, size, off)))
 			break;
 		if (!consumed)
 			pd_in_consume(&s->in, size);

@@ -128,9 +128,10 @@ struct pd_session;
 int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err);
 int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err);
 
-/* A record that the reader checked: the whole record, header included, and
+/* A record that session @s checked: the whole record, header included, and
  * its offset in the input; a non-zero return stops the reading with it. */
-typedef int (*pd_record_fn)(void *ctx, const unsigned char *rec, size_t size, uint64_t off);
+typedef int (*pd_record_fn)(void *ctx, struct pd_session *s, const unsigned char *rec,
+			    size_t size, uint64_t off);
 
 /**
  * pd_session_open_checked - pd_session_open for a reader that copies records

@@ -32,7 +32,7 @@ struct recovery {
 	uint64_t chunk_samples;
 	struct pd_recover_stats *st;
 	struct tb_err *err;
-	struct pd_session *s;      /* the reader walking the input */
+	struct pd_session *s;      /* the reader walking the input (in take_checked) */
 	uint64_t nr_unknown;       /* records of unknown types it skipped so far */
 };
 
@@ -148,6 +148,11 @@ static int start_output(struct recovery *r)
 	if (!r->m.nr_attrs)
 		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "no attr before the data: "
 				  "nothing to recover");
+	/* the header records read so far are the output's header: what its
+	 * reader checks when it opens it, checked now (a tracing data that
+	 * comes later is not written: an event without its format) */
+	if (r->s && pd_session_check_decodable(r->s, r->off, r->err))
+		return r->err->code;
 	if (r->m.nr_feats > 1)
 		qsort(r->m.feats, r->m.nr_feats, sizeof(*r->m.feats), by_bit);
 	r->started = 1;
@@ -301,23 +306,22 @@ static int is_damage(int code)
 }
 
 /* The reader's tap (pd_session_open_checked): a record it took. */
-static int take_checked(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int take_checked(void *ctx, struct pd_session *s, const unsigned char *rec, size_t size,
+			uint64_t off)
 {
 	struct recovery *r = ctx;
 	uint64_t next;
 	int ret;
 
+	r->s = s;
 	r->off = off;
 	/* the reader skips a record of a type nobody knows, perf fails on it:
 	 * one inside a COMPRESSED record cannot be left out alone */
-	if (r->s) {
-		uint64_t unknown = pd_session_stats(r->s)->nr_unknown_records;
-
-		if (pd_u32(rec) == PD_REC_COMPRESSED && unknown != r->nr_unknown)
-			return tb_err_set(r->err, TB_ERR_FORMAT, off, "COMPRESSED record holding a "
-					  "record of a type perf 6.1 refuses");
-		r->nr_unknown = unknown;
-	}
+	if (pd_u32(rec) == PD_REC_COMPRESSED &&
+	    pd_session_stats(s)->nr_unknown_records != r->nr_unknown)
+		return tb_err_set(r->err, TB_ERR_FORMAT, off, "COMPRESSED record holding a "
+				  "record of a type perf 6.1 refuses");
+	r->nr_unknown = pd_session_stats(s)->nr_unknown_records;
 	ret = one_record(r, rec, size, &next);
 	if (ret > 0)               /* the tracing data's payload ran out */
 		ret = tb_err_set(r->err, TB_ERR_TRUNCATED, off, "the tracing data runs past the end");
@@ -344,27 +348,29 @@ static int walk(struct recovery *r)
 	/* damage among the header records is fatal: what they describe is
 	 * what every record is read with */
 	ret = pd_session_open_checked(&s, "input", fd, take_checked, r, &rerr);
+	r->s = NULL;               /* the tap's, valid while the session is */
 	if (ret) {
 		if (!r->err->code)
 			*r->err = rerr;
 		return ret;
 	}
-	r->s = s;
 	ret = pd_session_process(s, NULL, &rerr);
-	r->s = NULL;
 	r->st->unfinished |= pd_session_stats(s)->unfinished;
-	/* what the recovered file's reader checks when it opens it */
-	if (!ret || is_damage(ret)) {
+	/* no data record, or the first could not start the output: the same
+	 * check on the header records alone, fatal now */
+	if (!r->started && (!ret || is_damage(ret))) {
 		struct tb_err why = { 0 };
 		int bad = pd_session_check_decodable(s, r->off, &why);
 
 		if (bad) {
 			pd_session_close(s);
+			r->s = NULL;
 			*r->err = why;
 			return bad;
 		}
 	}
 	pd_session_close(s);
+	r->s = NULL;
 	if (!ret)
 		return 0;
 	if (!r->err->code)                /* the reader refused it, not take_checked */
