@@ -43,8 +43,8 @@ static int header_attr(struct pd_session *s, const unsigned char *rec, size_t si
 	r = pd_session_add_attr(s, attr, avail, off + PD_EVENT_HEADER, ids, nr_ids, &alen,
 				s->err);
 	free(ids);
-	if (!r)
-		pd_session_resolve_names(s);
+	if (!r)        /* the new attr alone: one per HEADER_ATTR would be quadratic */
+		pd_session_resolve_names_from(s, s->nr_evsels - 1);
 	return r;
 }
 

@@ -253,7 +253,12 @@ static int format_failed(const struct tep_event *tp)
  * names (a pipe from perf stat record): its generic event name. */
 void pd_session_resolve_names(struct pd_session *s)
 {
-	for (size_t i = 0; i < s->nr_evsels; i++) {
+	pd_session_resolve_names_from(s, 0);
+}
+
+void pd_session_resolve_names_from(struct pd_session *s, size_t first)
+{
+	for (size_t i = first; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 		const char *name = NULL;
 		char buf[512];
@@ -514,7 +519,7 @@ int pd_session_for_each_decoder(struct pd_session *s,
 		const struct tp_decoder *d = pd_session_evsel(s, i)->dec;
 		int r, dup = 0;
 
-		for (size_t j = 0; d && j < i; j++)
+		for (size_t j = 0; d && j < i && !dup; j++)
 			dup |= pd_session_evsel(s, j)->dec == d;
 		if (!d || dup)
 			continue;

@@ -74,6 +74,8 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, size_t size,
 				uint64_t base, struct tb_err *err);
 void pd_session_resolve_names(struct pd_session *s);
+/** pd_session_resolve_names_from - pd_session_resolve_names for the attrs from index @first on */
+void pd_session_resolve_names_from(struct pd_session *s, size_t first);
 int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
 int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
 		       uint64_t off, struct tb_err *err);
