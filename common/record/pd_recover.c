@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_session.h"
@@ -384,13 +385,18 @@ static int walk(struct recovery *r)
 }
 
 /* The written file, read as trace-report reads it: what recovery writes,
- * the reader takes (else the output is refused, naming the reader's error). */
+ * the reader takes (else the output is refused, naming the reader's error).
+ * A device (/dev/null) gives nothing back to read. */
 static int read_back(int out_fd, struct pd_recover_stats *st, struct tb_err *err)
 {
 	struct tb_err rerr = { 0 };
 	struct pd_session *s;
-	int fd = dup(out_fd), ret;
+	struct stat sb;
+	int fd, ret;
 
+	if (fstat(out_fd, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return 0;
+	fd = dup(out_fd);
 	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0) {
 		if (fd >= 0)
 			close(fd);

@@ -34,7 +34,8 @@ struct pd_recover_stats {
  * Every record perf 6.1 knows is kept in order; the pipe-only header records
  * become the attrs and feature sections. Each record passes the reader's own
  * checks first (pd_session_open_checked); at the first the reader refuses,
- * recovery stops (st->damage). The output is then read back with the reader.
+ * recovery stops (st->damage). The output (a regular file) is then read back
+ * with the reader.
  * Returns 0, or TB_ERR_* with @err
  * naming the input offset (TB_ERR_UNSUPPORTED: a finished file-mode file,
  * nothing to recover).
