@@ -254,7 +254,9 @@ static int one_record(struct recovery *r, const unsigned char *rec, size_t size,
 		bit = pd_u64(rec + 8);
 		if (bit == PD_FEAT_LAST_PERF)      /* the end-of-features mark */
 			return 0;
-		if (bit == 0 || bit >= PD_FEAT_LAST_PERF) {
+		/* the tracing data comes in HEADER_TRACING_DATA: the reader does
+		 * not take it from a HEADER_FEATURE (perf never sends one) */
+		if (bit == 0 || bit >= PD_FEAT_LAST_PERF || bit == PD_FEAT_TRACING_DATA) {
 			r->st->dropped_features++;
 			return 0;
 		}
