@@ -53,7 +53,7 @@ int report_recover(const char *in, const char *out)
 		perror_msg("%s", out);
 		r = 1;
 	} else if ((r = pd_recover(ifd, ofd, &st, &err))) {
-		error_msg_at(st.write_failed ? out : in, r, &err);
+		error_msg_at(st.write_failed || st.readback_failed ? out : in, r, &err);
 		if (created)
 			unlink(out);
 	}
@@ -71,7 +71,13 @@ int report_recover(const char *in, const char *out)
 		 (unsigned long long)(st.compressed ? st.compressed : st.samples),
 		 st.compressed ? "compressed" : "samples", (unsigned long long)st.end, in,
 		 st.unfinished ? "" : " (it had no unfinished mark)");
-	if (st.cut_bytes)
+	if (st.damage.code)
+		warn_msg("stopped at offset 0x%llx of %s: %s; "
+			 "left out the %llu bytes from offset 0x%llx on",
+			 (unsigned long long)(st.damage.has_offset ? st.damage.offset : st.end), in,
+			 st.damage.msg, (unsigned long long)st.cut_bytes,
+			 (unsigned long long)st.end);
+	else if (st.cut_bytes)
 		warn_msg("left out the %llu bytes of a cut record after it",
 			 (unsigned long long)st.cut_bytes);
 	if (st.dropped)

@@ -93,7 +93,8 @@ static int parse_event_desc(struct fcur *c, struct pd_header_info *info)
 		return r;
 	if (attr_size < PD_ATTR_SIZE_VER0 || attr_size > 4096)
 		return fbad(c, "attr size out of range", attr_size);
-	if (nr > MAX_LIST || nr > (c->size - c->off) / (attr_size + 8))
+	/* one per attr: the section's size is the bound, as the attrs' is */
+	if (nr > (c->size - c->off) / (attr_size + 8))
 		return fbad(c, "event count does not fit the section", nr);
 	info->descs = calloc(nr ? nr : 1, sizeof(*info->descs));
 	if (!info->descs)

@@ -30,9 +30,6 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 				  "attrs section [0x%llx, +0x%llx) lies outside the %llu-byte file",
 				  (unsigned long long)aoff, (unsigned long long)asize,
 				  (unsigned long long)s->file_size);
-	if (asize / attr_size > MAX_ATTRS)
-		return tb_err_set(err, TB_ERR_FORMAT, 32, "%llu attrs is absurd",
-				  (unsigned long long)(asize / attr_size));
 	if (asize == 0)
 		return tb_err_set(err, TB_ERR_FORMAT, 32, "the file has no attrs");
 	buf = malloc(asize);
@@ -69,8 +66,7 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 				ioff = isize = 0;
 			}
 		}
-		if (ioff > s->file_size || isize > s->file_size - ioff || isize % 8 ||
-		    isize / 8 > MAX_IDS) {
+		if (ioff > s->file_size || isize > s->file_size - ioff || isize % 8) {
 			r = tb_err_set(err, TB_ERR_FORMAT, aoff + pos,
 				       "attr %llu ids section [0x%llx, +0x%llx) is not inside the file",
 				       (unsigned long long)k, (unsigned long long)ioff,
@@ -278,7 +274,8 @@ static int open_file_mode(struct pd_session *s, struct tb_err *err)
 
 /* ---- opening ---- */
 
-int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err)
+static int open_session(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
+			void *ctx, struct tb_err *err)
 {
 	struct pd_session *s = calloc(1, sizeof(*s));
 	const unsigned char *p;
@@ -293,6 +290,8 @@ int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb
 	}
 	s->fd = fd;
 	s->path = path;
+	s->tap = fn;
+	s->tap_ctx = ctx;
 	if ((r = pd_in_init(&s->in, fd, INPUT_BUFFER)) || (r = pd_threads_init(&s->threads)))
 		goto fail;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
@@ -335,6 +334,17 @@ int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb
 fail:
 	pd_session_close(s);
 	return r;
+}
+
+int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err)
+{
+	return open_session(out, path, fd, NULL, NULL, err);
+}
+
+int pd_session_open_checked(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
+			    void *ctx, struct tb_err *err)
+{
+	return open_session(out, path, fd, fn, ctx, err);
 }
 
 int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o)

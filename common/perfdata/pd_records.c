@@ -43,8 +43,8 @@ static int header_attr(struct pd_session *s, const unsigned char *rec, size_t si
 	r = pd_session_add_attr(s, attr, avail, off + PD_EVENT_HEADER, ids, nr_ids, &alen,
 				s->err);
 	free(ids);
-	if (!r)
-		pd_session_resolve_names(s);
+	if (!r)        /* the new attr alone: one per HEADER_ATTR would be quadratic */
+		pd_session_resolve_names_from(s, s->nr_evsels - 1);
 	return r;
 }
 
@@ -171,6 +171,10 @@ int pd_session_read_pipe_headers(struct pd_session *s, struct tb_err *err)
 			r = user_record(s, rec, size, off, type, &consumed);
 		else
 			return 0;      /* the first data record: leave it for process() */
+		/* the tracing data's payload left the input, its record did not
+		 * leave the buffer (pd_in_read reads past it) */
+		if (!r && s->tap)
+			r = s->tap(s->tap_ctx, s, rec, size, off);
 		if (r)
 			return r;
 		s->stats.nr_total++;
@@ -243,12 +247,30 @@ static size_t body_min(uint32_t type)
 	}
 }
 
+/* A cpu number no machine has: NR_CPUS is at most 8192 on every
+ * architecture of Linux 6.x, the bound leaves room above that; perf 6.1
+ * crashes on a sample of cpu 16056320 (here past about 1.17 million: a
+ * stack of that size). (u32)-1 is "no cpu", as for perf. */
+#define MAX_CPU 65536
+
+static int check_cpu(struct pd_session *s, const struct pd_sample *smp, uint32_t type,
+		     uint64_t off)
+{
+	if (smp->cpu == -1 || (uint32_t)smp->cpu < MAX_CPU)
+		return 0;
+	return tb_err_set(s->err, TB_ERR_FORMAT, off, "record type %u: cpu %u is past any "
+			  "machine's (at most %u)", type, (uint32_t)smp->cpu, MAX_CPU - 1);
+}
+
 /* Decode @rec into @smp: the sample, or the trailer of another record. */
 static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		  size_t size, uint32_t type, uint64_t off, struct pd_sample *smp)
 {
+	int r;
+
 	if (type == PD_REC_SAMPLE) {
-		return pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
+		r = pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
+		return r ? r : check_cpu(s, smp, type, off);
 	}
 	if (size < body_min(type))
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
@@ -261,7 +283,7 @@ static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned
 				  type, size);
 	if (!s->sample_id_all)
 		pd_sample_init(smp);
-	return 0;
+	return check_cpu(s, smp, type, off);
 }
 
 /* perf builds its kernel map, and so resolves kernel addresses, from the
@@ -282,6 +304,9 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 {
 	if (!e->tp)
 		return pd_session_check_formats(s, off, s->err);
+	if (e->bad_format)
+		return tb_err_set(s->err, TB_ERR_TRACEDATA, off, "%s: its format in the tracing data "
+				  "does not parse (a field line libtraceevent cannot read)", e->name);
 	if (!e->dec)
 		return tb_err_set(s->err, TB_ERR_NOMEM, off, "out of memory for %s's decoder",
 				  e->name);
@@ -487,6 +512,32 @@ static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	return r;
 }
 
+/* What delivering sample @smp of @e will check (deliver_sample,
+ * deliver_read), checked now: a reader that copies records (s->tap) learns
+ * at once whether the reader takes it. A READ sample's raw data is checked
+ * against the attr of every value whose id is known. */
+static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
+			    uint64_t off)
+{
+	int group = !!(e->sattr.read_format & PD_FMT_GROUP);
+	uint64_t nr = group ? smp->read_nr : 1;
+	int r;
+
+	if (!(e->sample_type & PD_S_READ))
+		return e->type == PD_TYPE_TRACEPOINT ? check_raw(s, e, smp, off) : 0;
+	for (uint64_t i = 0; i < nr; i++) {
+		const unsigned char *v = group ? smp->read_values + i * smp->read_value_size : NULL;
+		uint64_t id = v ? (e->sattr.read_format & PD_FMT_ID ? pd_u64(v + 8) : 0)
+				: smp->read_id;
+		struct pd_idslot *slot = pd_session_id2slot(s, id);
+		struct pd_evsel *to = slot ? &s->evsels[slot->idx] : NULL;
+
+		if (to && to->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, to, smp, off)))
+			return r;
+	}
+	return 0;
+}
+
 /* A kernel record: its time decides whether it is queued or goes at once. */
 static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t size,
 			 uint64_t off, uint32_t type)
@@ -498,13 +549,17 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 
 	if (type == PD_REC_LOST)
 		s->stats.nr_lost_records++;
-	if (!ordered)
+	if (!ordered && !s->tap)
 		return deliver(s, rec, size, off);
 	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
 		return r;
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
+	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
+		return r;
+	if (!ordered)
+		return deliver(s, rec, size, off);
 	if (smp.time == 0 || smp.time == UINT64_MAX ||
 	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
 	    !(e->sample_type & PD_S_TIME))
@@ -692,6 +747,8 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		if ((r = dispatch(s, rec, size, off, &consumed)))
+			break;
+		if (s->tap && (r = s->tap(s->tap_ctx, s, rec, size, off)))
 			break;
 		if (!consumed)
 			pd_in_consume(&s->in, size);

@@ -20,10 +20,11 @@ static int idmap_put(struct pd_session *s, uint64_t id, uint32_t idx)
 
 	if ((s->idmap_used + 1) * 2 > s->idmap_slots) {
 		size_t n = s->idmap_slots ? s->idmap_slots * 2 : 64;
-		struct pd_idslot *old = s->idmap, *nw = calloc(n, sizeof(*nw));
+		struct pd_idslot *old = s->idmap, *nw;
 		size_t old_n = s->idmap_slots;
 
-		if (!nw)
+		/* calloc checks n * size; doubling past half of SIZE_MAX would wrap */
+		if (n < old_n || !(nw = calloc(n, sizeof(*nw))))
 			return TB_ERR_NOMEM;
 		s->idmap = nw;
 		s->idmap_slots = n;
@@ -88,8 +89,9 @@ struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id)
 
 /* ---- attrs ---- */
 
-/* Check that all attrs agree on where the id sits (perf's "non matching
- * sample_type" / "non matching sample_id_all" rules). */
+/* Check that the attr just added agrees with the first on where the id
+ * sits (perf's "non matching sample_type" / "non matching sample_id_all"
+ * rules); the ones before it were checked as they came. */
 static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 {
 	struct pd_evsel *first = &s->evsels[0];
@@ -97,7 +99,7 @@ static int check_attrs(struct pd_session *s, uint64_t off, struct tb_err *err)
 	s->sample_id_all = !!(first->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL);
 	s->id_pos = pd_id_pos(first->sample_type);
 	s->is_pos = pd_is_pos(first->sample_type);
-	for (size_t i = 1; i < s->nr_evsels; i++) {
+	for (size_t i = s->nr_evsels > 1 ? s->nr_evsels - 1 : 1; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 
 		if (!!(e->flags & PD_ATTR_FLAG_SAMPLE_ID_ALL) != s->sample_id_all)
@@ -139,12 +141,16 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	if (size > avail)
 		return tb_err_set(err, TB_ERR_TRUNCATED, off,
 				  "attr of %u bytes, %zu left", size, avail);
-	if (s->nr_evsels >= MAX_ATTRS)
-		return tb_err_set(err, TB_ERR_FORMAT, off, "more than %d attrs", MAX_ATTRS);
-	n = realloc(s->evsels, (s->nr_evsels + 1) * sizeof(*n));
-	if (!n)
-		return TB_ERR_NOMEM;
-	s->evsels = n;
+	if (s->nr_evsels == s->evsels_cap) {
+		size_t cap = s->evsels_cap ? s->evsels_cap * 2 : 8;
+
+		n = cap < SIZE_MAX / sizeof(*n) ? realloc(s->evsels, cap * sizeof(*n)) : NULL;
+		if (!n)
+			return tb_err_set(err, TB_ERR_NOMEM, off, "out of memory for %zu attrs",
+					  s->nr_evsels + 1);
+		s->evsels = n;
+		s->evsels_cap = cap;
+	}
 	e = &s->evsels[s->nr_evsels];
 	memset(e, 0, sizeof(*e));
 	/* a newer ABI's attr: its first 128 bytes are the attr perf 6.1 knows */
@@ -231,21 +237,38 @@ static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
 	tp_decoder_new(&e->dec, e->tp);
 }
 
+/* Whether libtraceevent failed on @tp's format before its print fmt (a
+ * field line it could not read): the event then has the fields before that
+ * line only, and perf 6.1 crashes on its samples (perf script, evlist).
+ * libtraceevent 1.7.1 returns 0 and flags the event as for a print fmt it
+ * could not parse, but it never reached the print fmt's text. */
+static int format_failed(const struct tep_event *tp)
+{
+	return (tp->flags & TEP_EVENT_FL_FAILED) && !tp->print_fmt.format;
+}
+
 /* Give every evsel its tracepoint format, its decoder and the name perf
  * would print. */
 /* perf's evsel__name for a hardware or software attr that no EVENT_DESC
  * names (a pipe from perf stat record): its generic event name. */
 void pd_session_resolve_names(struct pd_session *s)
 {
-	for (size_t i = 0; i < s->nr_evsels; i++) {
+	pd_session_resolve_names_from(s, 0);
+}
+
+void pd_session_resolve_names_from(struct pd_session *s, size_t first)
+{
+	for (size_t i = first; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 		const char *name = NULL;
 		char buf[512];
 
 		/* libtraceevent 1.7.1 bsearches a NULL array when it has no events */
 		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp &&
-		    tep_get_events_count(s->td.tep) > 0)
+		    tep_get_events_count(s->td.tep) > 0) {
 			e->tp = tep_find_event(s->td.tep, (int)e->config);
+			e->bad_format = e->tp && format_failed(e->tp);
+		}
 		if (e->tp && !e->dec)
 			attach_decoder(s, e);
 		/* perf matches EVENT_DESC entries to attrs by position */
@@ -275,6 +298,10 @@ int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *
 	for (size_t i = 0; i < s->nr_evsels; i++) {
 		struct pd_evsel *e = &s->evsels[i];
 
+		if (e->bad_format)
+			return tb_err_set(err, TB_ERR_TRACEDATA, e->offset + PD_ATTR_OFF_CONFIG,
+					  "%s: its format in the tracing data does not parse (a "
+					  "field line libtraceevent cannot read)", e->name);
 		if (e->type != PD_TYPE_TRACEPOINT || e->tp)
 			continue;
 		if (!s->td.tep)
@@ -286,6 +313,11 @@ int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *
 				  "%llu", i, (unsigned long long)e->config);
 	}
 	return 0;
+}
+
+int pd_session_check_decodable(struct pd_session *s, uint64_t off, struct tb_err *err)
+{
+	return pd_session_check_formats(s, off, err);
 }
 
 /* ---- what damage costs ----
@@ -487,7 +519,7 @@ int pd_session_for_each_decoder(struct pd_session *s,
 		const struct tp_decoder *d = pd_session_evsel(s, i)->dec;
 		int r, dup = 0;
 
-		for (size_t j = 0; d && j < i; j++)
+		for (size_t j = 0; d && j < i && !dup; j++)
 			dup |= pd_session_evsel(s, j)->dec == d;
 		if (!d || dup)
 			continue;

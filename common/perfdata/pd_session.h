@@ -29,6 +29,8 @@ struct pd_evsel {
 	struct tep_event *tp;      /* tracepoint format, or NULL */
 	uint64_t offset;           /* where the attr is in the input */
 	struct tp_decoder *dec;    /* its format's decoder (shared by attrs of one format) */
+	int bad_format;            /* libtraceevent failed on tp's fields, not only its
+				    * print fmt: its samples are refused */
 };
 
 /* Counts perf keeps for its end-of-run warnings. */
@@ -125,6 +127,35 @@ struct pd_session;
  */
 int pd_session_open(struct pd_session **out, const char *path, int fd, struct tb_err *err);
 int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err);
+
+/* A record that session @s checked: the whole record, header included, and
+ * its offset in the input; a non-zero return stops the reading with it. */
+typedef int (*pd_record_fn)(void *ctx, struct pd_session *s, const unsigned char *rec,
+			    size_t size, uint64_t off);
+
+/**
+ * pd_session_open_checked - pd_session_open for a reader that copies records
+ * (trace-report --recover): @fn gets every record of the input, the header
+ * records of a pipe stream included, in file order, once it passed all that
+ * pd_session_open and pd_session_process check, before the next is read.
+ * The checks made when a sample is delivered (its tracepoint raw data against
+ * the format) run as it is read, so the first record @fn does not get is the
+ * first the reader refuses. A HEADER_TRACING_DATA record comes without the
+ * payload that follows it. Call pd_session_process (its consumer may be NULL)
+ * for the records after the header records.
+ */
+int pd_session_open_checked(struct pd_session **out, const char *path, int fd, pd_record_fn fn,
+			    void *ctx, struct tb_err *err);
+
+/**
+ * pd_session_check_decodable - what opening a file-mode recording checks of
+ * its attrs once its features are read: every tracepoint attr has its format
+ * in the tracing data, and the format parsed (a pipe stream meets these
+ * rules only at an event's first sample)
+ * @off: the offset named when the tracing data is missing
+ * Returns 0, or TB_ERR_FORMAT/TB_ERR_TRACEDATA with @err naming the attr.
+ */
+int pd_session_check_decodable(struct pd_session *s, uint64_t off, struct tb_err *err);
 void pd_session_close(struct pd_session *s);
 
 int pd_session_is_pipe(const struct pd_session *s);

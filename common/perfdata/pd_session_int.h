@@ -11,9 +11,6 @@
 #include "perfdata/pd_threads.h"
 #include "tracepoint/tracing_data.h"
 
-#define MAX_ATTRS      4096
-#define MAX_IDS        (1u << 20)      /* ids per attr */
-
 struct pd_idslot {
 	uint64_t id;
 	uint32_t idx;
@@ -30,8 +27,10 @@ struct pd_session {
 	uint64_t features[4];
 	struct pd_input in;
 
+	/* as many attrs and ids as the input holds (its size bounds a file's;
+	 * memory a pipe's): no count limit that perf 6.1 does not have */
 	struct pd_evsel *evsels;
-	size_t nr_evsels;
+	size_t nr_evsels, evsels_cap;
 	struct pd_idslot *idmap;
 	size_t idmap_slots, idmap_used;
 	int id_pos, is_pos, sample_id_all;
@@ -54,6 +53,11 @@ struct pd_session {
 	unsigned char *buildid_sec;
 	size_t buildid_len;
 
+	/* pd_session_open_checked: each record that passed every check, in
+	 * file order; a sample's delivery-time checks then run as it is read */
+	pd_record_fn tap;
+	void *tap_ctx;
+
 	/* set during pd_session_process */
 	const struct pd_consumer *consumer;
 	struct tb_err *err;
@@ -70,6 +74,8 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 int pd_session_set_tracing_data(struct pd_session *s, const unsigned char *buf, size_t size,
 				uint64_t base, struct tb_err *err);
 void pd_session_resolve_names(struct pd_session *s);
+/** pd_session_resolve_names_from - pd_session_resolve_names for the attrs from index @first on */
+void pd_session_resolve_names_from(struct pd_session *s, size_t first);
 int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
 int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
 		       uint64_t off, struct tb_err *err);

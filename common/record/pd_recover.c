@@ -3,20 +3,21 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "perfdata/pd_format.h"
+#include "perfdata/pd_session.h"
 #include "record/pd_recover.h"
 #include "record/pd_writer.h"
 #include "util/io.h"
 
 #define MAX_TRACEDATA (256u << 20)   /* as the reader bounds it */
-#define MAX_ATTRS     65536
 #define CHUNK         (1u << 20)     /* data records go out in chunks this size */
 
 /* The pipe-only header records, gathered into what pd_writer_start takes. */
 struct meta {
 	struct pd_wattr *attrs;
-	size_t nr_attrs;
+	size_t nr_attrs, attrs_cap;
 	struct pd_wfeature *feats;
 	size_t nr_feats;
 };
@@ -32,6 +33,8 @@ struct recovery {
 	uint64_t chunk_samples;
 	struct pd_recover_stats *st;
 	struct tb_err *err;
+	struct pd_session *s;      /* the reader walking the input (in take_checked) */
+	uint64_t nr_unknown;       /* records of unknown types it skipped so far */
 };
 
 /* pread all of @n bytes at @off: 0, 1 when the input ends first, -1 on error */
@@ -76,13 +79,18 @@ static int take_attr(struct recovery *r, const unsigned char *rec, size_t size)
 	if (asize < PD_ATTR_SIZE_VER0 || asize > size - 8 || (size - 8 - asize) % 8)
 		return tb_err_set(r->err, TB_ERR_FORMAT, r->off + 8 + PD_ATTR_OFF_SIZE,
 				  "attr size %u does not fit its %zu-byte record", asize, size);
-	if (r->m.nr_attrs == MAX_ATTRS)
-		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "more than %d attrs", MAX_ATTRS);
 	nr_ids = (size - 8 - asize) / 8;
-	grown = realloc(r->m.attrs, (r->m.nr_attrs + 1) * sizeof(*grown));
+	grown = r->m.attrs;
+	if (r->m.nr_attrs == r->m.attrs_cap) {
+		size_t cap = r->m.attrs_cap ? r->m.attrs_cap * 2 : 8;
+
+		grown = cap < SIZE_MAX / sizeof(*grown) ? realloc(r->m.attrs, cap * sizeof(*grown)) : NULL;
+		if (grown) {
+			r->m.attrs = grown;
+			r->m.attrs_cap = cap;
+		}
+	}
 	ids = malloc(nr_ids ? nr_ids * 8 : 1);
-	if (grown)
-		r->m.attrs = grown;
 	if (!grown || !ids) {
 		free(ids);
 		return tb_err_set(r->err, TB_ERR_NOMEM, r->off, "out of memory");
@@ -141,6 +149,11 @@ static int start_output(struct recovery *r)
 	if (!r->m.nr_attrs)
 		return tb_err_set(r->err, TB_ERR_FORMAT, r->off, "no attr before the data: "
 				  "nothing to recover");
+	/* the header records read so far are the output's header: what its
+	 * reader checks when it opens it, checked now (a tracing data that
+	 * comes later is not written: an event without its format) */
+	if (r->s && pd_session_check_decodable(r->s, r->off, r->err))
+		return r->err->code;
 	if (r->m.nr_feats > 1)
 		qsort(r->m.feats, r->m.nr_feats, sizeof(*r->m.feats), by_bit);
 	r->started = 1;
@@ -241,7 +254,9 @@ static int one_record(struct recovery *r, const unsigned char *rec, size_t size,
 		bit = pd_u64(rec + 8);
 		if (bit == PD_FEAT_LAST_PERF)      /* the end-of-features mark */
 			return 0;
-		if (bit == 0 || bit >= PD_FEAT_LAST_PERF) {
+		/* the tracing data comes in HEADER_TRACING_DATA: the reader does
+		 * not take it from a HEADER_FEATURE (perf never sends one) */
+		if (bit == 0 || bit >= PD_FEAT_LAST_PERF || bit == PD_FEAT_TRACING_DATA) {
 			r->st->dropped_features++;
 			return 0;
 		}
@@ -285,62 +300,165 @@ static int check_header(struct recovery *r)
 	return 0;
 }
 
-/* Every whole record, in order, until the input ends or a record is cut. */
-static int walk(struct recovery *r, unsigned char *rec)
+/* Whether @code is damage in the input (the reader refuses a record), not
+ * a failure of this machine (memory, reading, writing). */
+static int is_damage(int code)
 {
+	return code == TB_ERR_TRUNCATED || code == TB_ERR_FORMAT ||
+	       code == TB_ERR_UNSUPPORTED || code == TB_ERR_TRACEDATA;
+}
+
+/* The reader's tap (pd_session_open_checked): a record it took. */
+static int take_checked(void *ctx, struct pd_session *s, const unsigned char *rec, size_t size,
+			uint64_t off)
+{
+	struct recovery *r = ctx;
+	uint64_t next;
 	int ret;
 
-	for (;;) {
-		uint64_t next;
-		size_t size;
-
-		ret = read_at(r->in, r->off, rec, 8);
-		if (ret)
-			break;
-		size = pd_u16(rec + 6);
-		if (size < 8) {
-			ret = 1;                       /* no record: where the stream was cut */
-			break;
-		}
-		if ((ret = read_at(r->in, r->off + 8, rec + 8, size - 8)))
-			break;
-		if ((ret = one_record(r, rec, size, &next)))
-			break;
+	r->s = s;
+	r->off = off;
+	/* the reader skips a record of a type nobody knows, perf fails on it:
+	 * one inside a COMPRESSED record cannot be left out alone */
+	if (pd_u32(rec) == PD_REC_COMPRESSED &&
+	    pd_session_stats(s)->nr_unknown_records != r->nr_unknown)
+		return tb_err_set(r->err, TB_ERR_FORMAT, off, "COMPRESSED record holding a "
+				  "record of a type perf 6.1 refuses");
+	r->nr_unknown = pd_session_stats(s)->nr_unknown_records;
+	ret = one_record(r, rec, size, &next);
+	if (ret > 0)               /* the tracing data's payload ran out */
+		ret = tb_err_set(r->err, TB_ERR_TRUNCATED, off, "the tracing data runs past the end");
+	if (!ret)
 		r->off = next;
+	return ret;
+}
+
+/* Every record the reader takes, in order, until the input ends, a record
+ * is cut, or the reader refuses one (st->damage says which: the records
+ * from there on are left out). The reader's checks are the reader's own:
+ * pd_session_open_checked runs all of them as each record is read. */
+static int walk(struct recovery *r)
+{
+	struct tb_err rerr = { 0 };
+	struct pd_session *s;
+	int fd = dup(r->in), ret;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return tb_err_set(r->err, TB_ERR_IO, TB_NO_OFFSET, "reading: %s", strerror(errno));
 	}
-	if (ret < 0 && !r->err->code)
-		ret = tb_err_set(r->err, TB_ERR_IO, r->off, "reading: %s", strerror(errno));
+	/* damage among the header records is fatal: what they describe is
+	 * what every record is read with */
+	ret = pd_session_open_checked(&s, "input", fd, take_checked, r, &rerr);
+	r->s = NULL;               /* the tap's, valid while the session is */
+	if (ret) {
+		if (!r->err->code)
+			*r->err = rerr;
+		return ret;
+	}
+	ret = pd_session_process(s, NULL, &rerr);
+	r->st->unfinished |= pd_session_stats(s)->unfinished;
+	/* no data record, or the first could not start the output: the same
+	 * check on the header records alone, fatal now */
+	if (!r->started && (!ret || is_damage(ret))) {
+		struct tb_err why = { 0 };
+		int bad = pd_session_check_decodable(s, r->off, &why);
+
+		if (bad) {
+			pd_session_close(s);
+			r->s = NULL;
+			*r->err = why;
+			return bad;
+		}
+	}
+	pd_session_close(s);
+	r->s = NULL;
+	if (!ret)
+		return 0;
+	if (!r->err->code)                /* the reader refused it, not take_checked */
+		*r->err = rerr;
+	if (!is_damage(ret) || r->st->write_failed)
+		return ret;
+	/* the records before it are written, the rest is left out */
+	r->st->damage = *r->err;
+	memset(r->err, 0, sizeof(*r->err));
+	return 0;
+}
+
+/* The written file, read as trace-report reads it: what recovery writes,
+ * the reader takes (else the output is refused, naming the reader's error).
+ * A device (/dev/null) gives nothing back to read. */
+static int read_back(int out_fd, struct pd_recover_stats *st, struct tb_err *err)
+{
+	struct tb_err rerr = { 0 };
+	struct pd_session *s;
+	struct stat sb;
+	int fd, ret;
+
+	if (fstat(out_fd, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return 0;
+	fd = dup(out_fd);
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0) {
+		if (fd >= 0)
+			close(fd);
+		st->write_failed = 1;
+		return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "reading it back: %s",
+				  strerror(errno));
+	}
+	ret = pd_session_open(&s, "recovered", fd, &rerr);
+	if (!ret) {
+		ret = pd_session_process(s, NULL, &rerr);
+		pd_session_close(s);
+	}
+	if (ret && ret != TB_ERR_NOMEM) {
+		st->readback_failed = 1;
+		return tb_err_set(err, ret, rerr.has_offset ? rerr.offset : TB_NO_OFFSET,
+				  "the recovered file does not read back (a bug of --recover): %s",
+				  rerr.msg);
+	}
+	if (ret)
+		*err = rerr;
 	return ret;
 }
 
 int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err *err)
 {
 	struct recovery r = { .in = in_fd, .out = out_fd, .st = st, .err = err };
-	unsigned char *rec = malloc(65536);
 	off_t total;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
 	r.chunk = malloc(CHUNK);
-	if (!rec || !r.chunk) {
+	if (!r.chunk) {
 		ret = tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		goto out;
 	}
 	if ((ret = check_header(&r)))
 		goto out;
-	ret = walk(&r, rec);
-	if (ret < 0)
+	if ((ret = walk(&r)))
 		goto out;
 	st->end = r.off;
 	total = lseek(in_fd, 0, SEEK_END);
 	st->cut_bytes = total > 0 && (uint64_t)total > r.off ? (uint64_t)total - r.off : 0;
-	if ((ret = start_output(&r)) || (ret = flush_chunk(&r)))
+	if ((ret = start_output(&r)))
+		goto out;
+	/* a data section of size 0 means "not finished" to perf and the
+	 * reader: a recording with no record gets one FINISHED_ROUND */
+	if (!st->records && !r.used) {
+		static const unsigned char round[8] = { PD_REC_FINISHED_ROUND, 0, 0, 0, 0, 0, 8, 0 };
+
+		memcpy(r.chunk, round, sizeof(round));
+		r.used = sizeof(round);
+	}
+	if ((ret = flush_chunk(&r)))
 		goto out;
 	ret = pd_writer_finish(&r.w, err);
 	st->write_failed = ret != 0;
+	if (!ret)
+		ret = read_back(out_fd, st, err);
 out:
 	meta_free(&r.m);
 	free(r.chunk);
-	free(rec);
 	return ret;
 }

@@ -17,6 +17,11 @@ struct pd_recover_stats {
 	uint64_t cut_bytes;        /* bytes after it that are no whole record */
 	int unfinished;            /* the input carried trace-record's "unfinished" mark */
 	int write_failed;          /* the error came from writing the output */
+	int readback_failed;       /* the reader refuses the output (a bug) */
+	/* the first record the reader refuses (code 0: none): where and why;
+	 * the records before it are written, it and the rest left out (from
+	 * @end on, @cut_bytes bytes) */
+	struct tb_err damage;
 };
 
 /**
@@ -27,7 +32,11 @@ struct pd_recover_stats {
  *         up to its last whole record
  * @out_fd: an empty file, written from offset 0
  * Every record perf 6.1 knows is kept in order; the pipe-only header records
- * become the attrs and feature sections. Returns 0, or TB_ERR_* with @err
+ * become the attrs and feature sections. Each record passes the reader's own
+ * checks first (pd_session_open_checked); at the first the reader refuses,
+ * recovery stops (st->damage). The output (a regular file) is then read back
+ * with the reader.
+ * Returns 0, or TB_ERR_* with @err
  * naming the input offset (TB_ERR_UNSUPPORTED: a finished file-mode file,
  * nothing to recover).
  */
