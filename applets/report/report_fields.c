@@ -338,20 +338,21 @@ static const struct pd_evsel *first_of_type(struct pd_session *s, int type)
 static int check_pipe(struct rf_config *c, struct pd_session *s)
 {
 	uint64_t combined = 0;
+	unsigned seen = 0;	/* by rf_type_of: types 0-5 and RF_T_SYNTH */
 
 	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
 		const struct pd_evsel *e = pd_session_evsel(s, i);
-		int type = rf_type_of(e->type), first = 1;
+		int type = rf_type_of(e->type);
 		struct rf_type *t = &c->t[type];
+		unsigned bit;
 
 		combined |= e->sample_type;
 		if (e->type >= 6 && type != RF_T_SYNTH)
 			continue;
-		for (size_t k = 0; k < i; k++)
-			if (pd_session_evsel(s, k)->type == e->type)
-				first = 0;
-		if (!first)
+		bit = 1u << type;
+		if (seen & bit)		/* only the first attr of each type is checked */
 			continue;
+		seen |= bit;
 		if (e->sample_type && check_attr(c, s, e))
 			return -1;
 		if (c->use_callchain && (combined & PD_S_CALLCHAIN ||
