@@ -8,6 +8,7 @@
 #include "report/report_extra.h"
 #include "report/report_mem.h"
 #include "report/report_out.h"
+#include "report/report_resolve.h"
 
 #define PERF_COUNT_SW_PAGE_FAULTS     2
 #define PERF_COUNT_SW_PAGE_FAULTS_MIN 5

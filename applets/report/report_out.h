@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include "report/report_print.h"
+#include "report/report_state.h"
 
 #define RO_SIZE (1u << 16)
 #define RO_ITEM 256       /* room every ro_ call below may use without asking */

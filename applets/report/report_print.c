@@ -10,6 +10,7 @@
 #include "report/report_extra.h"
 #include "report/report_out.h"
 #include "report/report_print.h"
+#include "report/report_resolve.h"
 #include "tracepoint/tp_decoder.h"
 #include "symbols/symbols.h"
 #include "xfuncs.h"

@@ -1,9 +1,9 @@
 /* report_resolve.c - an address's symbol and DSO for the printed lines, and
- * which DSOs perf would have loaded symbols for by then (report_print.h). */
+ * which DSOs perf would have loaded symbols for by then (report_resolve.h). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <string.h>
 #include "perfdata/pd_session.h"
-#include "report/report_print.h"
+#include "report/report_resolve.h"
 #include "symbols/symbols.h"
 
 int rp_loaded(const struct report_print *p, const char *dso)

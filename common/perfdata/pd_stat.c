@@ -3,8 +3,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
+#include "perfdata/pd_evsel.h"
 #include "perfdata/pd_format.h"
-#include "perfdata/pd_session.h"
 #include "perfdata/pd_stat.h"
 
 static uint16_t u16_at(const unsigned char *p)

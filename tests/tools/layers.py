@@ -3,7 +3,10 @@
 # never upward) and that no two object files need each other.
 #   layers.py includes [ROOT]      every #include "..." under ROOT's common/,
 #                                  engines/ and applets/ resolves inside the
-#                                  layers its folder may use, with no '..'
+#                                  layers its folder may use, with no '..';
+#                                  and no source includes another's header
+#                                  whose file includes its own back (x.c and
+#                                  x.h are one unit, x_int.h belongs to x)
 #   layers.py circles OBJ...       no object file uses a symbol of another
 #                                  that uses one of its own (directly or
 #                                  round a longer circle)
@@ -30,8 +33,14 @@ QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 ANGLED = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
 
 
+def unit_of(rel):
+    """x.c, x.h and x_int.h are one unit, named x"""
+    stem = os.path.splitext(rel)[0]
+    return stem[:-4] if stem.endswith('_int') else stem
+
+
 def check_includes(root):
-    bad = []
+    bad, edges = [], {}
     for layer, reach in REACH.items():
         for d, _, files in os.walk(os.path.join(root, layer)):
             for f in sorted(files):
@@ -48,13 +57,17 @@ def check_includes(root):
                                 bad.append(f'{rel}:{n}: includes "{inc}": no ".." or absolute paths, '
                                            'name the header from its layer\'s folder')
                                 continue
-                            if os.path.exists(os.path.join(d, inc)):
-                                continue      # beside the file, in its own folder
-                            if not any(os.path.exists(os.path.join(root, r, inc)) for r in reach):
-                                where = [r for r in REACH if os.path.exists(os.path.join(root, r, inc))]
-                                bad.append(f'{rel}:{n}: includes "{inc}"' +
-                                           (f' of {where[0]}/, above {layer}/ (it sees {", ".join(reach)})'
-                                            if where else ', which is in none of ' + ', '.join(reach)))
+                            found = [os.path.join(d, inc)] + [os.path.join(root, r, inc) for r in reach]
+                            found = [x for x in found if os.path.exists(x)]
+                            if found:         # beside the file first, then the layers in order
+                                to = unit_of(os.path.relpath(found[0], root))
+                                if to != unit_of(rel):
+                                    edges.setdefault(unit_of(rel), set()).add(to)
+                                continue
+                            where = [r for r in REACH if os.path.exists(os.path.join(root, r, inc))]
+                            bad.append(f'{rel}:{n}: includes "{inc}"' +
+                                       (f' of {where[0]}/, above {layer}/ (it sees {", ".join(reach)})'
+                                        if where else ', which is in none of ' + ', '.join(reach)))
                             continue
                         m = ANGLED.match(line)
                         if m:
@@ -65,7 +78,8 @@ def check_includes(root):
                             if m.group(1).startswith('traceevent/') and layer == 'engines':
                                 bad.append(f'{rel}:{n}: includes <{m.group(1)}>: no engine '
                                            'includes libtraceevent')
-    return bad
+    graph = {u: sorted(v) for u, v in edges.items()}
+    return bad + ['these include each other: ' + ' <-> '.join(c) for c in strong_components(graph)]
 
 
 def symbols(obj):
@@ -80,32 +94,26 @@ def symbols(obj):
     return defined, used
 
 
-def check_circles(objs):
-    owner, uses = {}, {}
-    for o in objs:
-        d, u = symbols(o)
-        uses[o] = u
-        for s in d:
-            owner.setdefault(s, o)
-    graph = {o: sorted({owner[s] for s in u if s in owner and owner[s] != o})
-             for o, u in uses.items()}
-    # Tarjan's strongly connected components, iteratively
+def strong_components(graph):
+    """the circles of @graph (node -> sorted successors): Tarjan's strongly
+    connected components of more than one node, iteratively"""
     index, low, stack, on, out = {}, {}, [], set(), []
     counter = [0]
-    for start in graph:
+    for start in list(graph):
         if start in index:
             continue
         work = [(start, 0)]
         while work:
             v, i = work.pop()
+            succ = graph.get(v, [])
             if i == 0:
                 index[v] = low[v] = counter[0]
                 counter[0] += 1
                 stack.append(v)
                 on.add(v)
-            if i < len(graph[v]):
+            if i < len(succ):
                 work.append((v, i + 1))
-                w = graph[v][i]
+                w = succ[i]
                 if w not in index:
                     work.append((w, 0))
                 elif w in on:
@@ -124,7 +132,19 @@ def check_circles(objs):
             if work:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[v])
-    return ['these need each other: ' + ' <-> '.join(c) for c in out]
+    return sorted(out)
+
+
+def check_circles(objs):
+    owner, uses = {}, {}
+    for o in objs:
+        d, u = symbols(o)
+        uses[o] = u
+        for s in d:
+            owner.setdefault(s, o)
+    graph = {o: sorted({owner[s] for s in u if s in owner and owner[s] != o})
+             for o, u in uses.items()}
+    return ['these need each other: ' + ' <-> '.join(c) for c in strong_components(graph)]
 
 
 def main(argv):

@@ -1,0 +1,44 @@
+/* report_state.h - the printer's state and an address's resolution, shared by
+ * the line printer (report_print.c) and its output buffer (report_out.h). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef REPORT_STATE_H
+#define REPORT_STATE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "report/report_fields.h"
+
+struct pd_session;
+struct rp_frame;
+
+struct report_print {
+	FILE *out;
+	struct pd_session *session;
+	int nsecs;             /* --ns: nanosecond timestamps */
+	int name_width;        /* 0 until the first sample */
+	struct rf_config rf;   /* the fields per event kind (report_fields.h) */
+	int reltime, deltatime;
+	unsigned long max_stack;
+	uint64_t initial_time, previous_time;
+	int told_dwarf;        /* said once that DWARF stacks are not unwound */
+	char *buf, *pos, *end; /* the output buffer */
+	/* DSOs perf would have loaded by now (it looked a symbol up in them):
+	 * its brstackoff prints their addresses unadjusted (adjust_symbols) */
+	const char *loaded[64];
+	unsigned nr_loaded;
+	int map_only;          /* the lookups now are perf's map-only ones */
+	int track_loaded;      /* brstackoff is printed: keep loaded[] */
+	unsigned long flushes; /* ro_flush calls: a line written whole has none */
+	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
+};
+
+/* an address's symbol and DSO (symbols.h when built with it) */
+struct rp_loc {
+	const char *sym;        /* NULL: perf's [unknown] */
+	uint64_t symoff;
+	const char *dso;        /* never NULL */
+	uint64_t map_ip;        /* the address as an offset in its DSO */
+	int have_map;
+};
+
+#endif
