@@ -149,6 +149,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 
 # The sanitizer build: same sources, ASan+UBSan, dynamic (ASan needs it).
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
+unit: $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
 	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -lelf $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
 		$(PERL_SO_LIBS) $(LIBZ)

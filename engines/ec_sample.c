@@ -219,11 +219,10 @@ void ec_perf_sample(const struct pd_event *ev, unsigned char o[EC_PERF_SAMPLE_SI
 {
 	const struct pd_sample *s = ev->sample;
 	const struct pd_evsel *e = ev->evsel;
-	uint64_t t = e->sample_type, period;
+	uint64_t t = e->sample_type;
 	uint16_t misc = ev->rec && ev->rec_size >= 8 ? (uint16_t)(ev->rec[4] | ev->rec[5] << 8) : 0;
 
 	memset(o, 0, EC_PERF_SAMPLE_SIZE);
-	memcpy(&period, e->raw + 16, 8);
 	put64(o, 0, s->ip);
 	put32(o, 8, (uint32_t)s->pid);
 	put32(o, 12, (uint32_t)s->tid);
@@ -231,7 +230,7 @@ void ec_perf_sample(const struct pd_event *ev, unsigned char o[EC_PERF_SAMPLE_SI
 	put64(o, 24, s->addr);
 	put64(o, 32, t & (PD_S_ID | PD_S_IDENTIFIER) ? s->id : UINT64_MAX);
 	put64(o, 40, t & PD_S_STREAM_ID ? s->stream_id : UINT64_MAX);
-	put64(o, 48, t & PD_S_PERIOD ? s->period : period);
+	put64(o, 48, s->period);    /* the attr's sample_period without PERIOD */
 	put64(o, 56, s->weight);
 	put64(o, 64, s->transaction);
 	/* 72 insn_cnt, 80 cyc_cnt: only hardware traces fill them */

@@ -18,6 +18,7 @@ void pd_sample_attr_of(struct pd_sample_attr *a, const unsigned char *attr)
 	a->branch_sample_type = pd_u64(attr + PD_ATTR_OFF_BRANCH_TYPE);
 	a->regs_user = pd_u64(attr + PD_ATTR_OFF_REGS_USER);
 	a->regs_intr = pd_u64(attr + PD_ATTR_OFF_REGS_INTR);
+	a->sample_period = pd_u64(attr + PD_ATTR_OFF_PERIOD);
 }
 
 /* Where decoding stopped: the field and its offset in the record. */
@@ -280,6 +281,7 @@ static int parse(const struct pd_sample_attr *a, const unsigned char *rec, size_
 	const unsigned char *p;
 
 	pd_sample_init(s);
+	s->period = a->sample_period;      /* perf 6.1: evsel__parse_sample */
 	if (head_of(&c, st, s))
 		return -1;
 	if ((st & PD_S_READ) && read_of(&c, a->read_format, s))

@@ -13,6 +13,9 @@ struct pd_sample_attr {
 	uint64_t read_format;          /* READ */
 	uint64_t branch_sample_type;   /* BRANCH_STACK: HW_INDEX adds hw_idx */
 	uint64_t regs_user, regs_intr; /* REGS_USER / REGS_INTR: one u64 per set bit */
+	uint64_t sample_period;        /* the period of a sample without PERIOD (perf's
+					* evsel__parse_sample; with freq set, the union's
+					* sample_freq, as perf takes it) */
 };
 
 /** pd_sample_attr_of - the layout fields of a perf_event_attr (128 bytes,
@@ -21,7 +24,8 @@ void pd_sample_attr_of(struct pd_sample_attr *a, const unsigned char *attr);
 
 /* One decoded sample, every field perf 6.1's evsel__parse_sample decodes.
  * Fields whose sample_type bit is clear keep the defaults pd_sample_init()
- * gives: -1 for pid/tid/cpu, 0 or NULL elsewhere. Pointers point into the
+ * gives: -1 for pid/tid/cpu, 0 or NULL elsewhere; the period without PERIOD
+ * is the attr's sample_period (pd_sample_decode). Pointers point into the
  * record (unaligned). */
 struct pd_sample {
 	uint64_t id, ip, time, addr, stream_id, period;

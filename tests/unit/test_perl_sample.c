@@ -3,7 +3,8 @@
  * made by engines/ec_sample.c's ec_perf_sample (pure C, no perl.h). What
  * evsel__parse_sample leaves when the sample_type lacks a field: time, id
  * and stream_id all ones, and the period from the attr's sample_period
- * (perf record -c N, or --no-period, records no PERIOD). */
+ * (perf record -c N, or --no-period, records no PERIOD): the samples here
+ * are decoded from records by pd_sample_decode, which fills that period. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "unit.h"
 #include "perfdata/pd_format.h"
@@ -39,21 +40,29 @@ static void make_evsel(struct pd_evsel *e, uint64_t period, uint64_t type)
 	e->sample_type = type;
 }
 
+/* decode @rec (@size bytes) with @e's attr into @s */
+static void decode(const struct pd_evsel *e, const unsigned char *rec, size_t size,
+		   struct pd_sample *s)
+{
+	struct pd_sample_attr a;
+	struct tb_err err = { 0 };
+
+	pd_sample_attr_of(&a, e->raw);
+	T_EQ(pd_sample_decode(&a, rec, size, 0, s, &err), 0, "the record decodes");
+}
+
 static void test_no_period(void)
 {
 	static unsigned char out[EC_PERF_SAMPLE_SIZE];
-	const unsigned char rec[8] = { U32(9), U16(2), U16(8) };  /* SAMPLE, misc USER, size */
+	/* SAMPLE, misc USER, size 32: ip, pid/tid, time */
+	const unsigned char rec[32] = { U32(9), U16(2), U16(32), U64(0x401000), U32(7), U32(8),
+					U64(123456789) };
 	struct pd_evsel e;
 	struct pd_sample s;
 	struct pd_event ev = { .evsel = &e, .sample = &s, .rec = rec, .rec_size = sizeof(rec) };
 
 	make_evsel(&e, 10000, PD_S_IP | PD_S_TID | PD_S_TIME);
-	pd_sample_init(&s);
-	s.ip = 0x401000;
-	s.pid = 7;
-	s.tid = 8;
-	s.time = 123456789;
-	s.period = 0;              /* what the record does not carry */
+	decode(&e, rec, sizeof(rec), &s);
 	ec_perf_sample(&ev, out);
 	T_EQ(at64(out, 0), 0x401000, "ip at 0");
 	T_EQ(at32(out, 8), 7, "pid at 8");
@@ -67,6 +76,7 @@ static void test_no_period(void)
 	T_EQ(out[150], 2, "cpumode: the record's misc & 7");
 
 	make_evsel(&e, 1, PD_S_IP | PD_S_TID);
+	decode(&e, rec, 24, &s);
 	ec_perf_sample(&ev, out);
 	T_EQ(at64(out, 48), 1, "no PERIOD, a tracepoint's sample_period 1 (--no-period)");
 	T_EQ(at64(out, 16), UINT64_MAX, "no TIME: time all ones");
