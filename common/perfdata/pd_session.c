@@ -237,16 +237,6 @@ static void attach_decoder(struct pd_session *s, struct pd_evsel *e)
 	tp_decoder_new(&e->dec, e->tp);
 }
 
-/* Whether libtraceevent failed on @tp's format before its print fmt (a
- * field line it could not read): the event then has the fields before that
- * line only, and perf 6.1 crashes on its samples (perf script, evlist).
- * libtraceevent 1.7.1 returns 0 and flags the event as for a print fmt it
- * could not parse, but it never reached the print fmt's text. */
-static int format_failed(const struct tep_event *tp)
-{
-	return (tp->flags & TEP_EVENT_FL_FAILED) && !tp->print_fmt.format;
-}
-
 /* Give every evsel its tracepoint format, its decoder and the name perf
  * would print. */
 /* perf's evsel__name for a hardware or software attr that no EVENT_DESC
@@ -267,7 +257,9 @@ void pd_session_resolve_names_from(struct pd_session *s, size_t first)
 		if (e->type == PD_TYPE_TRACEPOINT && s->td.tep && !e->tp &&
 		    tep_get_events_count(s->td.tep) > 0) {
 			e->tp = tep_find_event(s->td.tep, (int)e->config);
-			e->bad_format = e->tp && format_failed(e->tp);
+			/* fields cut short at a line libtraceevent could not
+			 * read: perf 6.1 crashes on its samples (script, evlist) */
+			e->bad_format = e->tp && td_fields_cut(&s->td, e->tp->id);
 		}
 		if (e->tp && !e->dec)
 			attach_decoder(s, e);

@@ -105,6 +105,48 @@ static int add_warning(struct td_result *res, const char *sys, const char *name,
 	return 0;
 }
 
+/* The number of field lines in a format's text (a line whose first word
+ * starts "field", before "print fmt"): libtraceevent reads them in turn and
+ * stops at the first it cannot read. */
+static unsigned count_field_lines(const unsigned char *text, size_t len)
+{
+	const unsigned char *p = text, *end = text + len;
+	unsigned n = 0;
+
+	while (p < end) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *eol = nl ? nl : end;
+
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(eol - p) >= 9 && !memcmp(p, "print fmt", 9))
+			break;
+		if ((size_t)(eol - p) >= 5 && !memcmp(p, "field", 5))
+			n++;
+		p = eol + 1;
+	}
+	return n;
+}
+
+static int add_cut_id(struct td_result *res, int id)
+{
+	int *ids = realloc(res->cut_ids, (res->nr_cut_ids + 1) * sizeof(*ids));
+
+	if (!ids)
+		return TB_ERR_NOMEM;
+	res->cut_ids = ids;
+	ids[res->nr_cut_ids++] = id;
+	return 0;
+}
+
+int td_fields_cut(const struct td_result *res, int id)
+{
+	for (unsigned i = 0; i < res->nr_cut_ids; i++)
+		if (res->cut_ids[i] == id)
+			return 1;
+	return 0;
+}
+
 /* Every field must lie inside a record's raw data (at most 64 KiB) and a
  * __data_loc be 2 or 4 bytes: check_raw() in pd_records.c, the engines and
  * libtraceevent then read fields at offsets the raw size bounds. A huge
@@ -139,6 +181,7 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 {
 	struct tep_event *ev = NULL;
 	enum tep_errno e;
+	unsigned nr_lines;
 	char *copy;
 	int r;
 
@@ -153,12 +196,16 @@ static int parse_format(struct cursor *c, struct td_result *res, const char *sys
 		return TB_ERR_NOMEM;
 	memcpy(copy, text, len);
 	copy[len] = 0;
+	nr_lines = count_field_lines(text, len);
 	len = tepw_format_text(copy, len);
 	len = tepw_print_fmt_tabs(copy, len);
 	len = tepw_cut_print_fmt(copy, len, res->long_size, sys);
 	e = tep_parse_format(res->tep, &ev, copy, len, sys);
 	free(copy);
 	if (ev && (r = check_fields(c, sys, text, ev)))
+		return r;
+	if (ev && (unsigned)(ev->format.nr_common + ev->format.nr_fields) < nr_lines &&
+	    (r = add_cut_id(res, ev->id)))
 		return r;
 	/* a print helper whose reads we cannot bound per record
 	 * (tp_printreads.h): the event prints "[FAILED TO PARSE]" */
@@ -376,7 +423,9 @@ void td_result_free(struct td_result *res)
 	if (res->tep)
 		tep_free(res->tep);
 	free(res->warnings);
+	free(res->cut_ids);
 	res->tep = NULL;
 	res->warnings = NULL;
-	res->nr_warnings = 0;
+	res->cut_ids = NULL;
+	res->nr_warnings = res->nr_cut_ids = 0;
 }

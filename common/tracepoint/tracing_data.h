@@ -26,6 +26,8 @@ struct td_result {
 	size_t parsed_size;       /* bytes the payload used */
 	struct td_warning *warnings;  /* malloc'd, nr_warnings entries */
 	unsigned nr_warnings;
+	int *cut_ids;             /* malloc'd: events whose fields stop at a */
+	unsigned nr_cut_ids;      /* field line libtraceevent could not read */
 };
 
 /**
@@ -39,10 +41,20 @@ int td_parse(const unsigned char *buf, size_t size, uint64_t base,
 	     struct td_result *res, struct tb_err *err);
 
 /**
+ * td_fields_cut - whether libtraceevent stopped at a field line of an event
+ * @res: a result td_parse filled
+ * @id: the event's tracepoint id
+ * Such an event has only the fields before that line (perf 6.1 crashes on
+ * its samples); one whose print fmt alone failed has them all. Returns 1
+ * or 0.
+ */
+int td_fields_cut(const struct td_result *res, int id);
+
+/**
  * td_result_free - release what td_parse left in a result
  * @res: a result td_parse filled (or failed on: it frees its own then)
  *
- * Frees the libtraceevent handle and the warnings and clears the pointers,
+ * Frees the libtraceevent handle, the warnings and the ids and clears the pointers,
  * so a second call does nothing. Returns nothing; cannot fail.
  */
 void td_result_free(struct td_result *res);
