@@ -389,6 +389,13 @@ int trace_report_main(int argc, char **argv)
 		ret = r;
 		goto out;
 	}
+	/* perf 6.1's symbol__validate_sym_arguments, before the data is read */
+	if ((o.vmlinux && access(o.vmlinux, R_OK)) || (o.kallsyms && access(o.kallsyms, R_OK))) {
+		perf_msg("Invalid file: %s\n", o.vmlinux && access(o.vmlinux, R_OK) ?
+			 o.vmlinux : o.kallsyms);
+		ret = 255;
+		goto out;
+	}
 	tep_log_like_perf();
 	path = o.input ? o.input : default_input();
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
