@@ -82,6 +82,15 @@ struct sym_machine *sym_machine_new(const struct sym_opts *o)
 		else
 			fail = 1;
 	}
+	/* perf's symbol__init: a symfs that is "/" (after realpath) is no
+	 * symfs, though its build-id cache stays DIR/.debug */
+	if (m->symfs && m->symfs[0]) {
+		char *real = realpath(m->symfs, NULL);
+
+		if (real && !strcmp(real, "/"))
+			m->symfs[0] = 0;
+		free(real);
+	}
 	m->nr_slots = 64;
 	m->procs = calloc(m->nr_slots, sizeof(*m->procs));
 	m->dso_slots = 256;
