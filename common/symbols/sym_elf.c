@@ -239,11 +239,12 @@ static size_t demangle_ocaml(const char *s, char *out, size_t n)
 }
 
 /*
- * perf's demangle_sym as Debian builds perf 6.1: libiberty's cplus_demangle
- * with no options (no parameter lists: "ns::K::call"), then OCaml. Returns
- * a malloc'd name, or NULL to keep @name.
+ * perf's demangle_sym as Debian builds perf 6.1: libiberty's cplus_demangle,
+ * with no options (no parameter lists: "ns::K::call") or, under -v, with
+ * DMGL_PARAMS | DMGL_ANSI ("ns::K::call(int) const"), then OCaml. Returns a
+ * malloc'd name, or NULL to keep @name.
  */
-char *sym_elf_demangle(const char *name)
+static char *demangle_with(const char *name, int flags)
 {
 	char *d, buf[1024];
 	size_t n;
@@ -252,7 +253,7 @@ char *sym_elf_demangle(const char *name)
 	 * _GLOBAL_ constructors): the rest is not worth its call */
 	if ((name[0] == '_' && (name[1] == 'Z' || name[1] == 'R' || !strncmp(name, "_GLOBAL_", 8))) ||
 	    (name[0] == 'Z' && name[1] == 'N')) {
-		d = cplus_demangle(name, DMGL_NO_OPTS);
+		d = cplus_demangle(name, flags);
 		if (d) {
 			/* libiberty's buffer grows by doubling: keep the
 			 * name at its size (thousands are kept) */
@@ -267,6 +268,16 @@ char *sym_elf_demangle(const char *name)
 	if ((n = demangle_ocaml(name, buf, sizeof(buf))))
 		return strdup(buf);
 	return NULL;
+}
+
+char *sym_elf_demangle(const char *name)
+{
+	return demangle_with(name, DMGL_NO_OPTS);
+}
+
+char *sym_elf_demangle_full(const char *name)
+{
+	return demangle_with(name, DMGL_PARAMS | DMGL_ANSI);
 }
 
 /*
@@ -395,7 +406,8 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 				sym.st_value -= ph.p_vaddr - ph.p_offset;
 		}
 		if (demangle)
-			t->demangle = sym_elf_demangle;
+			t->demangle = demangle == SYM_DEMANGLE_FULL ? sym_elf_demangle_full :
+								      sym_elf_demangle;
 		if (src ? sym_table_add_ref(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 					    src, sym.st_name) :
 			  sym_table_add(t, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
@@ -468,7 +480,8 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		if (!name)
 			name = "";
 		{
-			char *dm = demangle ? sym_elf_demangle(name) : NULL;
+			char *dm = !demangle ? NULL : demangle == SYM_DEMANGLE_FULL ?
+				   sym_elf_demangle_full(name) : sym_elf_demangle(name);
 
 			n = snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);

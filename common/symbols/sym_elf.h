@@ -12,7 +12,7 @@
 struct sym_load_ctx {
 	const char *symfs;        /* "" when none */
 	const char *buildid_dir;  /* perf's ~/.debug */
-	int demangle;
+	int demangle;             /* SYM_DEMANGLE_* */
 	/* a one-line warning about the dso (hostile or unreadable ELF), or "" */
 	char warning[320];
 };
@@ -67,8 +67,14 @@ int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n);
 int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf *run, int demangle);
 /** sym_elf_plt - perf's dso__synthesize_plt_symbols: "name@plt" for each .rela.plt entry */
 int sym_elf_plt(struct sym_table *t, struct sym_elf *run, int demangle);
+/* how names are demangled: perf 6.1's demangle_sym with verbose 0 or > 0 */
+#define SYM_DEMANGLE_NONE 0       /* --no-demangle */
+#define SYM_DEMANGLE_SHORT 1      /* the name only: "ns::K::call" */
+#define SYM_DEMANGLE_FULL 2       /* -v: with parameters, "ns::K::call(int) const" */
 /** sym_elf_demangle - perf's demangle_sym: a malloc'd demangled name, or NULL */
 char *sym_elf_demangle(const char *name);
+/** sym_elf_demangle_full - the same with parameter lists, as perf -v shows them */
+char *sym_elf_demangle_full(const char *name);
 /* what the machine gives and learns about a vmlinux */
 struct sym_vmlinux {
 	const unsigned char *bid; size_t bid_len;  /* the recording's kernel build-id, if any */

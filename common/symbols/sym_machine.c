@@ -101,7 +101,8 @@ struct sym_machine *sym_machine_new(const struct sym_opts *o)
 	}
 	m->lctx.symfs = m->symfs ? m->symfs : "";
 	m->lctx.buildid_dir = m->buildid_dir;
-	m->lctx.demangle = !m->o.no_demangle;
+	m->lctx.demangle = m->o.no_demangle ? SYM_DEMANGLE_NONE :
+			   m->o.verbose ? SYM_DEMANGLE_FULL : SYM_DEMANGLE_SHORT;
 	return m;
 }
 
