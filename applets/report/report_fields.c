@@ -14,7 +14,6 @@
 #define PERF_COUNT_SW_DUMMY 9
 #define FEAT_AUXTRACE 18
 #define FEAT_STAT 19
-#define FEAT_CLOCK_DATA 29
 
 static const struct { const char *name; uint64_t bit; } all_fields[] = {
 	{ "comm", RF_COMM }, { "tid", RF_TID }, { "pid", RF_PID }, { "time", RF_TIME },
@@ -407,7 +406,7 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain)
 				return 0;
 			}
 		}
-	if (tod && !pd_session_has_feature(s, FEAT_CLOCK_DATA)) {
+	if (tod && !pd_session_has_feature(s, PD_FEAT_CLOCK_DATA)) {
 		/* perf 6.1: builtin-script.c perf_session__check_output_opt */
 		perf_msg("Can't provide 'tod' time, missing clock data. "
 			 "Please record with -k/--clockid option.\n");

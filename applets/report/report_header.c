@@ -187,6 +187,88 @@ static void header_cmdline(FILE *out, const struct pd_header_info *h)
 	fputc('\n', out);
 }
 
+/* Whether GROUP_DESC fits the attrs as perf's process_group_desc demands:
+ * each leader index met in attr order, every group's members after it. */
+static int groups_fit(const struct pd_header_info *h, size_t nr_evsels)
+{
+	uint32_t i = 0, nr = 0;
+
+	for (size_t k = 0; k < nr_evsels; k++) {
+		if (i < h->nr_groups && k == h->groups[i].leader) {
+			if (nr)
+				return 0;
+			nr = h->groups[i++].nr_members - 1;
+		} else if (nr) {
+			nr--;
+		}
+	}
+	return i == h->nr_groups && nr == 0;
+}
+
+/* print_group_desc: "# group: NAME{leader,member,...}" for each group of
+ * more than one attr ("{anon_group}" has no name). */
+static void print_groups(FILE *out, struct pd_session *s)
+{
+	const struct pd_header_info *h = pd_session_info(s);
+	size_t n = pd_session_nr_evsels(s);
+	uint32_t i = 0, nr = 0;
+
+	if (!h->has_groups || !groups_fit(h, n))
+		return;
+	for (size_t k = 0; k < n; k++) {
+		const char *name = pd_session_evsel(s, k)->name;
+
+		if (i < h->nr_groups && k == h->groups[i].leader) {
+			const struct pd_group_desc *g = &h->groups[i++];
+
+			if (g->nr_members > 1) {
+				fprintf(out, "# group: %s{%s",
+					strcmp(g->name, "{anon_group}") ? g->name : "", name);
+				nr = g->nr_members - 1;
+			}
+		} else if (nr) {
+			fprintf(out, ",%s", name);
+			if (--nr == 0)
+				fprintf(out, "}\n");
+		}
+	}
+}
+
+/* perf 6.1's clockid_name (util/clockid.c): the first name of the id. */
+static const char *clockid_name(uint32_t id)
+{
+	switch (id) {
+	case CLOCK_MONOTONIC:     return "monotonic";
+	case CLOCK_MONOTONIC_RAW: return "monotonic_raw";
+	case CLOCK_REALTIME:      return "realtime";
+	case CLOCK_BOOTTIME:      return "boottime";
+	case CLOCK_TAI:           return "tai";
+	default:                  return "user configured";
+	}
+}
+
+/* print_clock_data: the clock, and one moment on it and on the time of day. */
+static void print_clock_data(FILE *out, const struct pd_header_info *h)
+{
+	time_t sec = (time_t)(h->clock_tod_ns / 1000000000ULL);
+	unsigned usec = (unsigned)(h->clock_tod_ns % 1000000000ULL / 1000U);
+	char date[64], tstr[80];
+	struct tm tm;
+
+	if (!h->has_clock_data) {
+		fprintf(out, "# reference time disabled\n");
+		return;
+	}
+	if (!localtime_r(&sec, &tm) || !strftime(date, sizeof(date), "%F %T", &tm))
+		snprintf(tstr, sizeof(tstr), "<error>");
+	else
+		snprintf(tstr, sizeof(tstr), "%s.%06u", date, usec);
+	fprintf(out, "# clockid: %s (%" PRIu32 ")\n", clockid_name(h->clock_id), h->clock_id);
+	fprintf(out, "# reference time: %s = %ld.%06u (TOD) = %ld.%09" PRIu64 " (%s)\n", tstr,
+		(long)sec, usec, (long)(h->clock_ref_ns / 1000000000ULL),
+		(uint64_t)(h->clock_ref_ns % 1000000000ULL), clockid_name(h->clock_id));
+}
+
 static void usec_time(char *buf, size_t n, uint64_t t)
 {
 	snprintf(buf, n, "%" PRIu64 ".%06" PRIu64, (uint64_t)(t / 1000000000ULL),
@@ -251,6 +333,12 @@ static void print_feature(FILE *out, struct pd_session *s, int feat)
 		if (h->has_clockid)
 			fprintf(out, "# clockid frequency: %" PRIu64 " MHz\n",
 				h->clockid_res_ns * 1000);
+		break;
+	case PD_FEAT_GROUP_DESC:
+		print_groups(out, s);
+		break;
+	case PD_FEAT_CLOCK_DATA:
+		print_clock_data(out, h);
 		break;
 	case PD_FEAT_COMPRESSED:
 		if (h->has_compressed)

@@ -136,6 +136,48 @@ static int parse_pmu_mappings(struct fcur *c, struct pd_header_info *info)
 	return 0;
 }
 
+/* GROUP_DESC: u32 nr, then nr x { string name, u32 leader_idx, u32 nr_members }. */
+static int parse_group_desc(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr;
+	int r;
+
+	if ((r = f_u32(c, &nr)))
+		return r;
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 12)
+		return fbad(c, "group count does not fit the section", nr);
+	info->groups = calloc(nr ? nr : 1, sizeof(*info->groups));
+	if (!info->groups)
+		return TB_ERR_NOMEM;
+	info->nr_groups = nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_group_desc *g = &info->groups[i];
+
+		if ((r = f_str(c, &g->name)) || (r = f_u32(c, &g->leader)) ||
+		    (r = f_u32(c, &g->nr_members)))
+			return r;
+	}
+	info->has_groups = 1;
+	return 0;
+}
+
+/* CLOCK_DATA: u32 version (1), u32 clockid, u64 TOD ns, u64 clockid ns. */
+static int parse_clock_data(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t version;
+	int r;
+
+	if ((r = f_u32(c, &version)))
+		return r;
+	if (version != 1)
+		return fbad(c, "version is not 1", version);
+	if ((r = f_u32(c, &info->clock_id)) || (r = f_u64(c, &info->clock_tod_ns)) ||
+	    (r = f_u64(c, &info->clock_ref_ns)))
+		return r;
+	info->has_clock_data = 1;
+	return 0;
+}
+
 /* Where a string feature goes, or NULL for the others. */
 static char **string_slot(int feat, struct pd_header_info *info)
 {
@@ -193,6 +235,12 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 	case PD_FEAT_PMU_MAPPINGS:
 		pd_feature_forget(feat, info);
 		return parse_pmu_mappings(&c, info);
+	case PD_FEAT_GROUP_DESC:
+		pd_feature_forget(feat, info);
+		return parse_group_desc(&c, info);
+	case PD_FEAT_CLOCK_DATA:
+		pd_feature_forget(feat, info);
+		return parse_clock_data(&c, info);
 	case PD_FEAT_COMPRESSED: {
 		uint32_t *v[5] = { &info->comp_ver, &info->comp_type, &info->comp_level,
 				   &info->comp_ratio, &info->comp_mmap_len };
@@ -235,6 +283,8 @@ const char *pd_feature_name(int feat)
 	case PD_FEAT_SAMPLE_TIME: return "sample time";
 	case PD_FEAT_CLOCKID:    return "clockid";
 	case PD_FEAT_PMU_MAPPINGS: return "pmu mappings";
+	case PD_FEAT_GROUP_DESC: return "group desc";
+	case PD_FEAT_CLOCK_DATA: return "clock data";
 	default:                 return NULL;
 	}
 }
@@ -282,6 +332,19 @@ void pd_feature_forget(int feat, struct pd_header_info *info)
 		info->nr_pmus = 0;
 		info->has_pmus = 0;
 		break;
+	case PD_FEAT_GROUP_DESC:
+		for (uint32_t i = 0; info->groups && i < info->nr_groups; i++)
+			free(info->groups[i].name);
+		free(info->groups);
+		info->groups = NULL;
+		info->nr_groups = 0;
+		info->has_groups = 0;
+		break;
+	case PD_FEAT_CLOCK_DATA:
+		info->has_clock_data = 0;
+		info->clock_id = 0;
+		info->clock_tod_ns = info->clock_ref_ns = 0;
+		break;
 	case PD_FEAT_SYSCALL_MAP:
 		if (info->has_syscalls)
 			scmap_free(&info->syscalls);
@@ -306,7 +369,7 @@ void pd_header_info_free(struct pd_header_info *info)
 	static const int feats[] = {
 		PD_FEAT_HOSTNAME, PD_FEAT_OSRELEASE, PD_FEAT_VERSION, PD_FEAT_ARCH,
 		PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_CMDLINE, PD_FEAT_EVENT_DESC,
-		PD_FEAT_SYSCALL_MAP, PD_FEAT_PMU_MAPPINGS,
+		PD_FEAT_SYSCALL_MAP, PD_FEAT_PMU_MAPPINGS, PD_FEAT_GROUP_DESC,
 	};
 
 	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

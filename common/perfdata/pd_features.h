@@ -38,6 +38,18 @@ struct pd_header_info {
 	/* CLOCKID (23): the clock's resolution in ns */
 	int has_clockid;
 	uint64_t clockid_res_ns;
+	/* GROUP_DESC (17): groups of attrs, by the index of their leader */
+	struct pd_group_desc {
+		char *name;          /* "{anon_group}" when it has none */
+		uint32_t leader, nr_members;
+	} *groups;
+	uint32_t nr_groups;
+	int has_groups;
+	/* CLOCK_DATA (29, version 1): the clock and one moment read on both
+	 * it and the time of day (ns) */
+	int has_clock_data;
+	uint32_t clock_id;
+	uint64_t clock_tod_ns, clock_ref_ns;
 	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */
 	int has_syscalls;
 	struct syscall_map syscalls;

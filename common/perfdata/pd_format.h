@@ -118,7 +118,8 @@ enum {
 	PD_FEAT_CPU_TOPOLOGY = 13, PD_FEAT_NUMA_TOPOLOGY = 14, PD_FEAT_PMU_MAPPINGS = 16,
 	PD_FEAT_CACHE = 20, PD_FEAT_SAMPLE_TIME = 21, PD_FEAT_MEM_TOPOLOGY = 22,
 	PD_FEAT_BPF_PROG_INFO = 25, PD_FEAT_BPF_BTF = 26, PD_FEAT_PMU_CAPS = 31,
-	PD_FEAT_COMPRESSED = 27, PD_FEAT_CLOCKID = 23,
+	PD_FEAT_COMPRESSED = 27, PD_FEAT_CLOCKID = 23, PD_FEAT_GROUP_DESC = 17,
+	PD_FEAT_CLOCK_DATA = 29,
 	PD_FEAT_LAST_PERF = 32,          /* HEADER_LAST_FEATURE in perf 6.1 */
 	/* tracebox's old private bit: read, no longer written (perf 6.1's
 	 * inject calls a handler past its 32-entry table for it) */
