@@ -214,6 +214,9 @@ static void user_body(struct report_dump *d, const struct pd_record *r)
 	case PD_REC_FINISHED_INIT:
 		fprintf(fp, ": unhandled!\n");
 		break;
+	case 75: case 76: case 77:      /* STAT_CONFIG, STAT, STAT_ROUND: perf's stat
+					 * handler goes on the line (or ends it) */
+		break;
 	default:                /* attr, tracing data, features: perf's own lines */
 		fputc('\n', fp);
 		break;
@@ -320,6 +323,27 @@ static void sample_body(struct report_dump *d, const struct pd_record *r)
 	}
 }
 
+/* perf's dump_read: pid, tid, the event's name and value, then the values
+ * its read_format names, each read where perf's fixed struct has it (0
+ * past the record's end, which perf would read beyond). */
+static void dump_read(struct report_dump *d, const struct pd_record *r)
+{
+	static const struct { uint64_t bit; const char *label; size_t at; } v[] = {
+		{ 1 << 0, "time enabled", 24 }, { 1 << 1, "time running", 32 },
+		{ 1 << 2, "id          ", 40 }, { 1 << 4, "lost        ", 48 },
+	};
+	const unsigned char *p = r->rec;
+	uint64_t rf = pd_u64(r->evsel->raw + PD_ATTR_OFF_READ_FORMAT);
+
+	fprintf(d->out, ": %d %d %s %" PRIu64 "\n", r->size >= 12 ? (int)pd_u32(p + 8) : 0,
+		r->size >= 16 ? (int)pd_u32(p + 12) : 0, r->evsel->name,
+		r->size >= 24 ? pd_u64(p + 16) : 0);
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (rf & v[i].bit)
+			fprintf(d->out, "... %s : %" PRIu64 "\n", v[i].label,
+				r->size >= v[i].at + 8 ? pd_u64(p + v[i].at) : 0);
+}
+
 int report_dump_record(struct report_dump *d, const struct pd_record *r)
 {
 	uint32_t type = pd_u32(r->rec);
@@ -355,8 +379,11 @@ int report_dump_record(struct report_dump *d, const struct pd_record *r)
 		 * report_dump_exit() comes after it */
 	} else if (type == 5 || type == 6) {
 		/* perf script's throttle handler prints nothing, not even '\n' */
-	} else if (type == 8 || type == 11 || type == 12 || type == 20 || type == 21) {
-		fprintf(fp, ": unhandled!\n");     /* READ, AUX...: not dumped here */
+	} else if (type == PD_REC_READ) {
+		dump_read(d, r);
+		fprintf(fp, ": unhandled!\n");     /* perf script has no read handler */
+	} else if (type == 11 || type == 12 || type == 20 || type == 21) {
+		fprintf(fp, ": unhandled!\n");     /* AUX...: not dumped here */
 	} else {
 		size_t tr = d->sample_id_all ? pd_trailer_size(r->evsel->sample_type) : 0;
 

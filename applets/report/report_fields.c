@@ -12,8 +12,6 @@
 
 #define PERF_TYPE_SYNTH 0x80000000u
 #define PERF_COUNT_SW_DUMMY 9
-#define FEAT_AUXTRACE 18
-#define FEAT_STAT 19
 
 static const struct { const char *name; uint64_t bit; } all_fields[] = {
 	{ "comm", RF_COMM }, { "tid", RF_TID }, { "pid", RF_PID }, { "time", RF_TIME },
@@ -245,10 +243,10 @@ static int check_stype(struct rf_config *c, const struct pd_evsel *e, uint64_t s
 static int check_attr(struct rf_config *c, struct pd_session *s, const struct pd_evsel *e)
 {
 	uint64_t f = c->t[rf_type_of(e->type)].fields;
-	int aux = pd_session_has_feature(s, FEAT_AUXTRACE);
+	int aux = pd_session_has_feature(s, PD_FEAT_AUXTRACE);
 
 #define F(x) (c->t[rf_type_of(e->type)].fields & (x))
-	if (is_dummy(e) || pd_session_has_feature(s, FEAT_STAT))
+	if (is_dummy(e) || pd_session_has_feature(s, PD_FEAT_STAT))
 		return 0;
 	(void)f;
 	if (F(RF_IP) && check_stype(c, e, PD_S_IP, "IP", RF_IP, 0))

@@ -70,12 +70,16 @@ static const struct pd_evsel *first_of_type(struct pd_session *s, uint32_t type)
 }
 
 /* perf's default columns for @e's kind, less those whose sample bit the
- * first attr of that kind lacks (evsel__check_attr). */
+ * first attr of that kind lacks (evsel__check_attr: not in a perf stat
+ * record file). */
 static void columns(struct pd_session *s, const struct pd_evsel *e, int *tid, int *cpu,
 		    int *time)
 {
 	const struct pd_evsel *first = first_of_type(s, e->type);
 	uint64_t st = first ? first->sample_type : e->sample_type;
+
+	if (pd_session_has_feature(s, PD_FEAT_STAT))
+		st = PD_S_TID | PD_S_CPU | PD_S_TIME;
 
 	*tid = !!(st & PD_S_TID);
 	*cpu = !!(st & PD_S_CPU);
