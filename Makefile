@@ -187,6 +187,7 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@tests/bench/report-print
 	@tests/bench/report-python
+	@tests/bench/report-python-print
 	@tests/bench/report-perl
 	@tests/bench/report-stacks
 	@tests/bench/record-overhead

@@ -43,6 +43,9 @@ int python_interpreter_start(const struct engine_start *st, struct tb_err *err);
 int python_interpreter_stop(void);
 /** python_define_quitters - exit() and quit(), as python's site module has them */
 int python_define_quitters(void);
+/** python_print_install - print() writes once a call to the unbuffered
+ * stdout the run began with (python_print.c): 0, or -1 */
+int python_print_install(void);
 /** python_set_syscall_map - fill perf_trace_context.syscall_map: 0, or -1 */
 int python_set_syscall_map(struct engine_run *r);
 /** python_run_script - run the script (a file, or carried in the payload)
