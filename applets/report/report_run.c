@@ -83,6 +83,8 @@ int report_run(struct report_run *x, struct pd_session *s)
 				x->r = 0;     /* stop reading, still run the end handlers */
 		}
 	}
+	if (x->after_reading && !x->engine_failed)
+		x->after_reading(s);
 	/* a damaged recording keeps its intact events, marked incomplete */
 	x->failed = x->r != 0;
 	x->stop_r = x->ops->stop && d.run ? x->ops->stop(d.run, &x->stop_err) : 0;

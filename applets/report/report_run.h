@@ -16,6 +16,9 @@ struct report_run {
 	int stat_rounds;               /* perf stat data to the engine, or perf's table */
 	int interrupt_is_error;        /* SIGINT fails the run ("interrupted"), else
 					* the run ends cleanly (trace_end runs) */
+	/* called once the reading ends, before the engine's stop (perf warns
+	 * about lost events there, before trace_end prints); NULL: none */
+	void (*after_reading)(struct pd_session *s);
 	/* the outcome */
 	int r;                         /* the start's or the reading's error, 0 */
 	struct tb_err err;

@@ -26,7 +26,8 @@ void report_list_languages(void)
 }
 
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
-		      char **argv, struct report_filter *filter)
+		      char **argv, struct report_filter *filter,
+		      void (*warn)(struct pd_session *s))
 {
 	const char *script;
 	const struct engine_ops *ops = cat_lang(spec, &script);
@@ -58,6 +59,7 @@ int report_run_script(struct pd_session *s, const char *path, const char *spec, 
 	x.st = &st;
 	x.filter = filter;
 	x.stat_rounds = 1;
+	x.after_reading = warn;
 	report_run(&x, s);
 	fflush(stdout);
 	free(exec_path);

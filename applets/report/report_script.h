@@ -11,10 +11,12 @@ void report_list_languages(void);
 
 /**
  * report_run_script - run [lang:]SPEC with @argc/@argv (argv[0] = script)
- * over @s, the samples passing @filter (report_filter.h) only. Prints
+ * over @s, the samples passing @filter (report_filter.h) only; @warn
+ * (or NULL) when the reading ends, before the script's trace_end. Prints
  * errors; returns the exit status.
  */
 int report_run_script(struct pd_session *s, const char *path, const char *spec, int argc,
-		      char **argv, struct report_filter *filter);
+		      char **argv, struct report_filter *filter,
+		      void (*warn)(struct pd_session *s));
 
 #endif

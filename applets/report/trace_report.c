@@ -199,6 +199,12 @@ static void warn_about_errors(const struct pd_stats *st)
 			 st->cut_bytes ? ", ignored the cut record after it" : "");
 }
 
+/* perf warns when the reading ends, before the script's trace_end runs. */
+static void warn_script_errors(struct pd_session *s)
+{
+	warn_about_errors(pd_session_stats(s));
+}
+
 static void print_stats(const struct pd_stats *st)
 {
 	static const char *const names[PD_REC_MAX] = {
@@ -463,9 +469,7 @@ int trace_report_main(int argc, char **argv)
 
 		tep_log_flush(1);
 		ret = report_run_script(s, path, o.script, argc - first + skip, argv + first - skip,
-					&o.filter);
-		if (!o.quiet)
-			warn_about_errors(pd_session_stats(s));
+					&o.filter, o.quiet ? NULL : warn_script_errors);
 		if (!o.quiet && ret == 0)     /* a failed run says one line */
 			warn_about_skipped(pd_session_stats(s));
 		goto out;

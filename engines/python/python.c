@@ -484,7 +484,10 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return python_raised(r, err, NULL, "define_*",
 				     "defining the flag and symbol tables failed");
-	return call_optional(r, "trace_begin", err);
+	if ((rc = call_optional(r, "trace_begin", err)))
+		return rc;
+	python_threads_settle();
+	return 0;
 }
 
 int python_stop(struct engine_run *r, struct tb_err *err)

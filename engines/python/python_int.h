@@ -46,6 +46,9 @@ int python_define_quitters(void);
 /** python_print_install - print() writes once a call to the unbuffered
  * stdout the run began with (python_print.c): 0, or -1 */
 int python_print_install(void);
+/** python_threads_settle - after trace_begin: let the threads it started
+ * run until they block, as they do under perf before the first event */
+void python_threads_settle(void);
 /** python_set_syscall_map - fill perf_trace_context.syscall_map: 0, or -1 */
 int python_set_syscall_map(struct engine_run *r);
 /** python_run_script - run the script (a file, or carried in the payload)

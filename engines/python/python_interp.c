@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "util/payload.h"
 #include "python/python_int.h"
 
@@ -106,6 +107,51 @@ int python_raised(struct engine_run *r, struct tb_err *err, const struct pd_even
 	ec_log(&r->core, text);
 	free(text);
 	return ec_error(err, ev, who, "%s", what);
+}
+
+/* ---- threads the script starts ---- */
+
+/* Threads whose OS thread has not run yet: _thread.start_new_thread makes
+ * the state in the caller, which the new thread then marks as its own. */
+static int threads_unstarted(PyThreadState *me)
+{
+	int n = 0;
+
+	for (PyThreadState *t = PyInterpreterState_ThreadHead(PyThreadState_GetInterpreter(me));
+	     t; t = PyThreadState_Next(t))
+		n += t != me && (t->thread_id == 0 || t->thread_id == me->thread_id);
+	return n;
+}
+
+/* Let go of the GIL for a millisecond: a thread that waits for it runs
+ * until it blocks (or the switch interval takes it back). */
+static void yield_gil(void)
+{
+	struct timespec ms = { 0, 1000000 };
+
+	Py_BEGIN_ALLOW_THREADS
+	nanosleep(&ms, NULL);
+	Py_END_ALLOW_THREADS
+}
+
+/*
+ * perf holds the GIL from trace_begin to trace_end and starts reading
+ * only after it: a thread started in trace_begin (sctop.py's printer) gets
+ * the GIL at the first handler call, having waited the switch interval,
+ * so it runs before any event is counted, the same in every run. Here the
+ * first event comes sooner: give such threads their first turn now, once
+ * each has started (for at most 100 ms), then once more.
+ */
+void python_threads_settle(void)
+{
+	PyThreadState *me = PyThreadState_Get();
+
+	if (PyInterpreterState_ThreadHead(PyThreadState_GetInterpreter(me)) == me &&
+	    !PyThreadState_Next(me))
+		return;
+	for (int i = 0; i < 100 && threads_unstarted(me); i++)
+		yield_gil();
+	yield_gil();
 }
 
 /* ---- the interpreter ---- */
