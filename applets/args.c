@@ -22,7 +22,8 @@ void args_usage(FILE *fp, const struct applet_help *h)
 			n += snprintf(left + n, sizeof(left) - (size_t)n, "%s--%s",
 				      o->short_name ? ", " : "", o->long_name);
 		if (o->argname)
-			snprintf(left + n, sizeof(left) - (size_t)n, " %s", o->argname);
+			snprintf(left + n, sizeof(left) - (size_t)n,
+				 o->kind == OPT_OPTSTR ? "[=%s]" : " %s", o->argname);
 		fprintf(fp, "  %-24s %s\n", left, o->help);
 	}
 	fprintf(fp, "  %-24s %s\n", "-h, --help", "show this help");
@@ -36,7 +37,8 @@ static int store(const struct applet_help *h, const struct opt *o, const char *v
 		(*(int *)o->dest)++;
 		return 0;
 	case OPT_STR:
-		*(const char **)o->dest = val;
+	case OPT_OPTSTR:
+		*(const char **)o->dest = val ? val : "";
 		return 0;
 	case OPT_LIST: {
 		struct opt_list *l = o->dest;
@@ -106,7 +108,7 @@ int args_parse(const struct applet_help *h, int argc, char **argv)
 				if (p->short_name == a[1])
 					o = p;
 			snprintf(shown, sizeof(shown), "-%c", a[1]);
-			if (o && o->kind != OPT_FLAG && a[2])
+			if (o && o->kind != OPT_FLAG && o->kind != OPT_OPTSTR && a[2])
 				val = a + 2;
 			if (o && o->kind == OPT_FLAG && a[2]) {
 				error_msg("option %s takes no argument (got '%s')", shown, a);
@@ -117,7 +119,7 @@ int args_parse(const struct applet_help *h, int argc, char **argv)
 			error_msg("unknown option '%s' (try '%s --help')", a, applet_name);
 			return -1;
 		}
-		if (o->kind != OPT_FLAG && !val) {
+		if (o->kind != OPT_FLAG && o->kind != OPT_OPTSTR && !val) {
 			if (i + 1 >= argc) {
 				error_msg("option %s needs an argument", shown);
 				return -1;

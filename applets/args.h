@@ -10,6 +10,7 @@ enum opt_kind {
 	OPT_STR,     /* const char *: the argument */
 	OPT_LIST,    /* struct opt_list: appended */
 	OPT_UINT,    /* unsigned long: a decimal number */
+	OPT_OPTSTR,  /* const char *: the argument after '=', or "" when none */
 	OPT_END
 };
 

@@ -13,6 +13,7 @@ int ec_run_init(struct ec_run *c, const struct engine_start *st, const char *sep
 {
 	memset(c, 0, sizeof(*c));
 	c->st = st;
+	c->cur.session = st->session;
 	idtable_init(&c->evs, elem);
 	if (setenv("PERF_EXEC_PATH", st->exec_path, 1) ||
 	    ec_names_build(&c->names, st->session, sep, st->log, st->log_ctx))
@@ -58,6 +59,10 @@ void ec_current_set(struct ec_current *c, const struct pd_event *ev)
 	c->raw = ev->sample->raw;
 	c->size = ev->sample->raw_size;
 	c->dec = ev->evsel->dec;
+	c->have_sample = 1;
+	c->pid = ev->sample->pid;
+	c->cpumode = ev->misc & 7;
+	c->ip = ev->sample->ip;
 }
 
 int ec_context_int(const struct ec_current *c, enum ec_context_field f)

@@ -42,6 +42,13 @@ struct ec_current {
 	const unsigned char *raw;
 	size_t size;
 	const struct tp_decoder *dec;
+	/* the sample itself, for perf_trace_context's perf_sample_* (kept
+	 * after its handler, as perf keeps its last one) */
+	struct pd_session *session;
+	int have_sample;
+	int32_t pid;
+	uint16_t cpumode;
+	uint64_t ip;
 };
 
 enum ec_context_field { EC_PC, EC_FLAGS, EC_LOCK_DEPTH };

@@ -157,7 +157,7 @@ static void user_body(struct report_dump *d, const struct pd_record *r)
 
 	switch (pd_u32(p)) {
 	case PD_REC_FINISHED_ROUND:
-		fputc('\n', fp);
+		fputs(d->unordered ? ": unhandled!\n" : "\n", fp);
 		break;
 	case PD_REC_ID_INDEX: {
 		uint64_t nr = size >= 16 ? pd_u64(p + 8) : 0;

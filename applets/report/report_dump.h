@@ -18,6 +18,7 @@ struct report_dump {
 	int sample_id_all;
 	int show_lost;           /* --show-lost-events: perf's LOST handler is replaced */
 	int defer_exit;          /* --show-task-events: EXIT's lines come after its line */
+	int unordered;           /* --dump-unsorted-raw-trace: perf's round handler is a stub */
 	uint16_t misc;           /* of the sample dumped last */
 };
 

@@ -9,6 +9,7 @@
 #include "report/report_mem.h"
 #include "report/report_out.h"
 #include "report/report_resolve.h"
+#include "symbols/symbols.h"
 
 #define PERF_COUNT_SW_PAGE_FAULTS     2
 #define PERF_COUNT_SW_PAGE_FAULTS_MIN 5
@@ -258,6 +259,28 @@ static void put_page_size(struct report_print *p, uint64_t n)
 	ro_str(p, report_page_size_name(buf, sizeof(buf), n));
 }
 
+/* perf_sample__fprintf_insn: the instruction at the ip (its length, then
+ * its bytes), as script_fetch_insn finds it */
+static void print_insn(struct report_print *p, const struct pd_event *ev, uint64_t f)
+{
+	struct sym_machine *m = pd_session_symbols(p->session);
+	unsigned char code[16];
+	size_t len = 0;
+
+	if (m)
+		len = sym_machine_fetch_insn(m, pd_session_is_pipe(p->session) ? NULL :
+					     pd_session_info(p->session)->arch ?
+					     pd_session_info(p->session)->arch : "",
+					     ev->sample->pid, ev->misc & 7, ev->sample->ip, code);
+	if (f & RF_INSNLEN)
+		ro_printf(p, " ilen: %d", (int)len);
+	if ((f & RF_INSN) && len) {
+		ro_mem(p, " insn:", 6);
+		for (size_t i = 0; i < len; i++)
+			ro_printf(p, " %02x", code[i]);
+	}
+}
+
 void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
 	const struct pd_sample *smp = ev->sample;
@@ -283,6 +306,8 @@ void report_print_fields_tail(struct report_print *p, const struct pd_event *ev,
 	if ((f & RF_BPF_OUTPUT) && e->type == PD_TYPE_SOFTWARE &&
 	    e->config == PERF_COUNT_SW_BPF_OUTPUT)
 		print_bpf_output(p, smp->raw, smp->raw ? smp->raw_size : 0);
+	if (f & (RF_INSN | RF_INSNLEN))
+		print_insn(p, ev, f);
 	if (f & RF_PHYS_ADDR)
 		ro_unum(p, smp->phys_addr, 16, 16, ' ');
 	if (f & RF_DATA_PAGE_SIZE)

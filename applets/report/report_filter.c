@@ -1,7 +1,8 @@
 /* report_filter.c - trace-report --pid, --tid, --comm, -C and --time: which
  * samples reach the printer or the script, decided once in front of either,
  * as perf script 6.1 decides (builtin-script.c process_sample_event: time
- * range, then cpu, then the thread's comm, pid and tid; the --time syntax
+ * range, -d, then cpu, then the thread's comm, pid and tid, then
+ * report_select.c's symbol, DSO and event-switch choices; the --time syntax
  * is report_time.c's). Non-sample records (--show-*) pass the cpu test
  * only, as in perf's print_event_with_time. */
 /* SPDX-License-Identifier: GPL-2.0-only */
@@ -13,6 +14,7 @@
 #include "perfdata/pd_session.h"
 #include "report/report_dump.h"
 #include "report/report_filter.h"
+#include "report/report_select.h"
 #include "report/report_side.h"
 #include "report/report_time.h"
 #include "xfuncs.h"
@@ -203,7 +205,7 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 	const struct pd_sample *smp = ev->sample;
 
 	if ((f->nr_ranges && report_time_skipped(f->ranges, f->nr_ranges, smp->time)) ||
-	    cpu_skipped(f, smp->cpu))
+	    (f->select && report_select_debug(f->select, ev)) || cpu_skipped(f, smp->cpu))
 		return 0;
 	if (f->dump) {
 		flush_printer(f);
@@ -220,6 +222,8 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 	if (f->pids && !has_int(f->pids, f->nr_pids, smp->pid))
 		return 0;
 	if (f->tids && !has_int(f->tids, f->nr_tids, smp->tid))
+		return 0;
+	if (f->select && report_select_drop(f->select, ev))
 		return 0;
 	return f->next.sample ? f->next.sample(f->next.ctx, ev) : 0;
 }
@@ -244,6 +248,17 @@ static int filter_dump(void *ctx, const struct pd_record *r)
 
 	flush_printer(f);
 	return report_dump_record(f->dump, r);
+}
+
+/* --show-round-events: perf_event__fprintf of the record */
+static int filter_round(void *ctx, const struct pd_record *r)
+{
+	struct report_filter *f = ctx;
+
+	(void)r;
+	flush_printer(f);
+	fputs("PERF_RECORD_FINISHED_ROUND\n", stdout);
+	return 0;
 }
 
 /* perf stat record data: not filtered (perf script does not either) */
@@ -288,6 +303,7 @@ void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 	out->record = f->side || next->record ? filter_record : NULL;
 	out->dump = f->dump ? filter_dump : NULL;
 	out->stat_round = next->stat_round ? filter_stat : NULL;
+	out->round = f->show_round ? filter_round : NULL;
 }
 
 void report_filter_free(struct report_filter *f)

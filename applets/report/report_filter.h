@@ -12,12 +12,15 @@
 
 struct report_side;
 struct report_dump;
+struct report_select;
 
 struct report_filter {
 	/* the options as given, NULL when absent (set before init) */
 	const char *pid_str, *tid_str, *comm_str, *cpu_str, *time_str;
 	struct report_side *side; /* print these non-sample records (NULL: none) */
 	struct report_dump *dump; /* -D: dump every record (NULL: no) */
+	struct report_select *select; /* -d, -S, --dsos, --switch-on/off (NULL: none) */
+	int show_round;           /* --show-round-events: a line per FINISHED_ROUND */
 	/* called before side or dump lines go out, so that a printer with a
 	 * buffer of its own writes what it holds first (NULL: none) */
 	void (*flush)(void *ctx);

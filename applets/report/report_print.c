@@ -266,7 +266,13 @@ static void print_start(struct report_print *p, const struct pd_event *ev, uint6
 	const struct pd_sample *smp = ev->sample;
 
 	if (f & RF_COMM) {
-		if ((f & RF_IP) && (ev->evsel->sample_type & PD_S_CALLCHAIN) &&
+		if (p->latency) {        /* "%8.8s " */
+			char c8[9];
+
+			snprintf(c8, sizeof(c8), "%s", ev->comm);
+			ro_right(p, c8, 8);
+			ro_ch(p, ' ');
+		} else if ((f & RF_IP) && (ev->evsel->sample_type & PD_S_CALLCHAIN) &&
 		    p->rf.use_callchain) {
 			ro_str(p, ev->comm);
 			ro_ch(p, ' ');
@@ -281,7 +287,10 @@ static void print_start(struct report_print *p, const struct pd_event *ev, uint6
 		ro_snum(p, f & RF_PID ? smp->pid : smp->tid, 5, ' ');
 		ro_ch(p, ' ');
 	}
-	if (f & RF_CPU) {
+	if ((f & RF_CPU) && p->latency) {
+		ro_snum(p, smp->cpu, 3, ' ');
+		ro_ch(p, ' ');
+	} else if (f & RF_CPU) {
 		ro_ch(p, '[');
 		ro_snum(p, smp->cpu, 3, '0');
 		ro_mem(p, "] ", 2);

@@ -94,14 +94,16 @@ static void print_start(struct report_side *sd, const struct pd_record *r,
 	int tid, cpu, time;
 
 	columns(sd->session, r->evsel, &tid, &cpu, &time);
-	if (r->evsel->sample_type & PD_S_CALLCHAIN)
+	if (sd->latency)
+		fprintf(fp, "%8.8s ", comm);
+	else if (r->evsel->sample_type & PD_S_CALLCHAIN)
 		fprintf(fp, "%s ", comm);
 	else
 		fprintf(fp, "%16s ", comm);
 	if (tid)
 		fprintf(fp, "%5d ", smp->tid);
 	if (cpu)
-		fprintf(fp, "[%03d] ", smp->cpu);
+		fprintf(fp, sd->latency ? "%3d " : "[%03d] ", smp->cpu);
 	if (time) {
 		uint64_t t = smp->time;
 

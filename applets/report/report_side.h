@@ -17,6 +17,7 @@ struct report_side {
 	struct pd_session *session;
 	FILE *out;
 	int nsecs;           /* --ns */
+	int latency;         /* -L: perf's latency_format columns */
 	unsigned types;      /* bit per PERF_RECORD_* type to print */
 };
 

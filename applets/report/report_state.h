@@ -15,6 +15,7 @@ struct report_print {
 	FILE *out;
 	struct pd_session *session;
 	int nsecs;             /* --ns: nanosecond timestamps */
+	int latency;           /* -L: perf's latency_format columns */
 	int name_width;        /* 0 until the first sample */
 	struct rf_config rf;   /* the fields per event kind (report_fields.h) */
 	int reltime, deltatime;

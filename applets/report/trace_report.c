@@ -22,6 +22,9 @@
 #include "report/report_recover.h"
 #include "report/report_script.h"
 #include "symbols/symbols.h"
+#include "report/report_compat.h"
+#include "report/report_per_event.h"
+#include "report/report_select.h"
 #include "report/report_side.h"
 #include "tep_log.h"
 #include "report/report_stat.h"
@@ -37,6 +40,8 @@ struct report_opts {
 	struct opt_list fields;
 	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
 	struct report_side_opts show;      /* --show-*-events */
+	struct perf_compat pc;             /* perf script's other options */
+	struct report_select sel;          /* -d, -S, --dsos, --switch-on/off */
 };
 
 static struct report_opts o;
@@ -98,6 +103,7 @@ static const struct opt report_opts_table[] = {
 	  "write FILE, a recording whose recorder was killed (or whose disk filled), "
 	  "to -o as the finished file perf's tools read" },
 	{ 'o', "output", OPT_STR, &o.output, "NEW", "with --recover: the file to write" },
+	REPORT_COMPAT_OPTS(o.pc),
 	OPT_TABLE_END
 };
 
@@ -254,6 +260,7 @@ static const char *default_input(void)
  * the exit status. */
 static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 {
+	struct report_per_event pe = { 0 };
 	struct report_print pr;
 	struct pd_consumer c = { 0 }, head;
 	struct ksyms *ks = NULL;
@@ -265,6 +272,7 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 		return 1;
 	}
 	pr.rf.verbose = o.verbose;
+	pr.latency = o.pc.latency;
 	if (report_print_setup(&pr, o.fields.items, o.fields.nr, o.reltime, o.deltatime,
 			       o.no_callchain, o.max_stack)) {
 		report_print_finish(&pr);
@@ -288,12 +296,23 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 	xstdout_buffer();
 	c.ctx = &pr;
 	c.sample = o.stats ? NULL : report_print_sample;
+	if (o.pc.per_event_dump && !o.stats) {
+		if (report_per_event_open(&pe, &pr, s, path)) {
+			report_per_event_close(&pe);
+			report_print_finish(&pr);
+			return 1;
+		}
+		c.ctx = &pe;       /* report_stat_table takes no context */
+		c.sample = report_per_event_sample;
+	}
 	c.stat_round = o.stats ? NULL : report_stat_table;
 	o.filter.flush = report_print_flush;
 	o.filter.flush_ctx = &pr;
 	report_filter_wrap(&o.filter, &c, &head);
 	r = pd_session_process(s, &head, &err);
 	if (report_print_finish(&pr) && !r)
+		r = -1;
+	if (pe.files && report_per_event_close(&pe) && !r)
 		r = -1;
 	tep_log_flush(r == 0);           /* a failed run says one line */
 	warn_lost_features(s, path, lost);
@@ -349,6 +368,20 @@ static int early_modes(int argc, char **argv, int first, struct cat_script *cann
 	return -1;
 }
 
+/* -g LANG: perf's perf-script.EXT, as trace-gen writes it. */
+static int gen_script(const char *lang)
+{
+	char *av[] = { (char *)"trace-gen", (char *)"-g", (char *)lang, (char *)"-i",
+		       (char *)(o.input ? o.input : default_input()), NULL };
+
+	if (!engine_find(lang)) {
+		/* perf 6.1: builtin-script.c cmd_script (fprintf, no newline) */
+		perf_msg("invalid language specifier");
+		return 254;
+	}
+	return applet_find("trace-gen")->main(5, av);
+}
+
 /* A password in --export's URL leaves argv (what ps shows) now: the
  * option's bytes there become the URL without it; @own gets the whole URL. */
 static void hide_password(char **own)
@@ -391,11 +424,22 @@ int trace_report_main(int argc, char **argv)
 		error_msg("--export-password-file is for --export clickhouse://...");
 		goto out;
 	}
+	if ((r = report_compat_early(&o.pc)) >= 0 ||
+	    (r = report_compat_fields(&o.pc, &o.fields, &o.nsecs))) {
+		ret = r;
+		goto out;
+	}
+	if (o.pc.xed && report_compat_xed())
+		goto out;
+	if (o.pc.gen_lang) {
+		ret = gen_script(o.pc.gen_lang);
+		goto out;
+	}
 	if ((r = early_modes(argc, argv, first, &canned)) >= 0) {
 		ret = r;
 		goto out;
 	}
-	/* perf 6.1's symbol__validate_sym_arguments, before the data is read */
+	/* perf 6.1: util/symbol.c symbol__validate_sym_arguments (pr_err), before the data */
 	if ((o.vmlinux && access(o.vmlinux, R_OK)) || (o.kallsyms && access(o.kallsyms, R_OK))) {
 		perf_msg("Invalid file: %s\n", o.vmlinux && access(o.vmlinux, R_OK) ?
 			 o.vmlinux : o.kallsyms);
@@ -447,14 +491,38 @@ int trace_report_main(int argc, char **argv)
 	side.session = s;
 	side.out = stdout;
 	side.nsecs = o.nsecs;
+	side.latency = o.pc.latency;
 	side.types = report_side_types(&o.show);
 	o.filter.side = side.types ? &side : NULL;
 	report_dump_init(&dump, s, stdout, path);
 	dump.show_lost = o.show.lost;
 	dump.defer_exit = o.show.task;
+	if (o.pc.dump_unsorted)
+		o.dump = 1;
+	dump.unordered = o.pc.dump_unsorted || o.pc.show_round;
+	if (dump.unordered)       /* perf's ordered_events = false */
+		pd_session_set_unordered(s);
+	o.filter.show_round = o.pc.show_round;
 	o.filter.dump = o.dump ? &dump : NULL;
 	if (o.dump)
 		report_dump_begin(&dump);
+	if ((r = report_compat_check(&o.pc, s)) >= 0) {
+		ret = r;
+		goto out;
+	}
+	o.sel.debug_mode = o.pc.debug_mode;
+	o.sel.show_on_off = o.pc.show_on_off;
+	o.sel.sym_str = o.pc.symbols;
+	o.sel.dso_str = o.pc.dsos;
+	o.sel.addr_range = o.pc.addr_range;
+	o.sel.on_str = o.pc.switch_on;
+	o.sel.off_str = o.pc.switch_off;
+	o.sel.graph_function = o.pc.graph_function;
+	if ((r = report_select_init(&o.sel, s))) {
+		ret = r;
+		goto out;
+	}
+	o.filter.select = &o.sel;
 	if (report_filter_init(&o.filter, s))
 		goto out;
 	if (o.export_to) {
@@ -472,10 +540,13 @@ int trace_report_main(int argc, char **argv)
 					&o.filter, o.quiet ? NULL : warn_script_errors);
 		if (!o.quiet && ret == 0)     /* a failed run says one line */
 			warn_about_skipped(pd_session_stats(s));
+		report_select_end(&o.sel);
 		goto out;
 	}
 	ret = print_events(s, path, &lost);
+	report_select_end(&o.sel);
 out:
+	report_select_free(&o.sel);
 	report_filter_free(&o.filter);
 	pd_session_close(s);
 	cat_script_free(&canned);

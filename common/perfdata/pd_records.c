@@ -558,7 +558,7 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 		return r;
 	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
 		return r;
-	if (!ordered)
+	if (!ordered || s->unordered)
 		return deliver(s, rec, size, off);
 	if (smp.time == 0 || smp.time == UINT64_MAX ||
 	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
@@ -631,6 +631,12 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 		*consumed = 1;
 		return header_tracing_data(s, rec, size, off);
 	case PD_REC_FINISHED_ROUND:
+		if (s->unordered) {
+			struct pd_record r = { .rec = rec, .size = size, .file_offset = off };
+
+			return s->consumer && s->consumer->round ?
+			       s->consumer->round(s->consumer->ctx, &r) : 0;
+		}
 		return pd_order_round(&s->order);
 	case PD_REC_ID_INDEX:
 		if (size < 16 || (pd_u64(rec + 8) > (size - 16) / 32))

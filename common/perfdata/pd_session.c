@@ -520,3 +520,8 @@ int pd_session_for_each_decoder(struct pd_session *s,
 	}
 	return 0;
 }
+
+void pd_session_set_unordered(struct pd_session *s)
+{
+	s->unordered = 1;
+}

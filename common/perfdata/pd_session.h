@@ -88,6 +88,9 @@ struct pd_consumer {
 	/* perf stat record data (pd_stat.h): called at every STAT_ROUND for
 	 * every attr, then with counter NULL; may be NULL. */
 	int (*stat_round)(void *ctx, const struct pd_stat_round *r);
+	/* Optional, after pd_session_set_unordered only: each FINISHED_ROUND
+	 * record as it is read (perf's tool->finished_round). */
+	int (*round)(void *ctx, const struct pd_record *r);
 };
 
 struct pd_session;
@@ -141,6 +144,14 @@ int pd_session_open_checked(struct pd_session **out, const char *path, int fd, p
  */
 int pd_session_check_decodable(struct pd_session *s, uint64_t off, struct tb_err *err);
 void pd_session_close(struct pd_session *s);
+
+/**
+ * pd_session_set_unordered - deliver every record as it is read, in file
+ * order, with no queue (perf's ordered_events = false: --show-round-events,
+ * --dump-unsorted-raw-trace); FINISHED_ROUND goes to the consumer's round().
+ * Call before pd_session_process.
+ */
+void pd_session_set_unordered(struct pd_session *s);
 
 int pd_session_is_pipe(const struct pd_session *s);
 size_t pd_session_nr_evsels(const struct pd_session *s);

@@ -22,6 +22,7 @@ struct pd_session {
 	const char *path;
 	int fd;
 	int pipe;
+	int unordered;             /* pd_session_set_unordered: file order */
 	uint64_t file_size;          /* UINT64_MAX for pipes */
 	uint64_t data_offset, data_size;
 	uint64_t features[4];

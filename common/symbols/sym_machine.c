@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "symbols/sym_dso.h"
 #include "symbols/sym_machine_int.h"
 #include "symbols/symbols.h"
@@ -137,6 +138,9 @@ void sym_machine_free(struct sym_machine *m)
 	if (m->kvm)
 		dso_free(m->kvm);
 	sym_kernel_free(m);
+	if (m->code_path)             /* sym_code.c's open file */
+		close(m->code_fd);
+	free(m->code_path);
 	sym_machine_warnings_free(m);
 	free(m->symfs);
 	free(m->kallsyms);

@@ -55,6 +55,10 @@ struct sym_machine {
 	char **warnings;
 	size_t nr_warnings, next_warning;
 	struct sym_load_ctx lctx;
+
+	/* sym_code.c: the file the last code was read from */
+	char *code_path;          /* NULL: none open */
+	int code_fd, code_is64;
 };
 
 /* what perf prints for no dso, and the kernel's dso */

@@ -88,6 +88,25 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			uint64_t addr, struct sym_loc *out);
 
 /**
+ * sym_machine_read_code - up to @n bytes of the code at @addr, read from
+ * its DSO's file (the build-id cache's copy first, as perf's
+ * thread__memcpy reads it); none for the kernel
+ * @is64: set to whether the file is 64-bit ELF (1 when it is not ELF)
+ * Returns the bytes read, or 0.
+ */
+size_t sym_machine_read_code(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+			     uint64_t addr, unsigned char *buf, size_t n, int *is64);
+
+/**
+ * sym_machine_fetch_insn - the instruction at @ip as perf's script_fetch_insn
+ * finds it: on an x86 host, for a recording of its own arch (@arch from the
+ * header; NULL for a pipe), the code read from the DSO's file and measured
+ * by the kernel's decoder. Returns its length (its bytes in @insn), or 0.
+ */
+size_t sym_machine_fetch_insn(struct sym_machine *m, const char *arch, int32_t pid,
+			      uint16_t cpumode, uint64_t ip, unsigned char insn[16]);
+
+/**
  * sym_machine_gen - a number that changes whenever what sym_machine_resolve
  * answers for (@pid, @cpumode) may change: the process's maps (MMAP, FORK)
  * for user addresses, the kernel's map for kernel ones. Callers caching

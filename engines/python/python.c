@@ -468,6 +468,8 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = python_run_script(r, err)))
 		return rc;
+	if (python_context_publish(r->main, r->context))
+		return python_raised(r, err, NULL, "python", "cannot set perf_script_context");
 	r->process_event = PyDict_GetItemString(r->main, "process_event");
 	if (r->process_event && PyCallable_Check(r->process_event))
 		Py_INCREF(r->process_event);

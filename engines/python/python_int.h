@@ -49,6 +49,10 @@ int python_print_install(void);
 /** python_threads_settle - after trace_begin: let the threads it started
  * run until they block, as they do under perf before the first event */
 void python_threads_settle(void);
+/** python_context_publish - perf_trace_context.perf_script_context and the
+ * script's global of that name become @capsule (after the script ran, as
+ * perf sets them): 0, or -1 with the exception set */
+int python_context_publish(PyObject *main_dict, PyObject *capsule);
 /** python_set_syscall_map - fill perf_trace_context.syscall_map: 0, or -1 */
 int python_set_syscall_map(struct engine_run *r);
 /** python_run_script - run the script (a file, or carried in the payload)
