@@ -416,9 +416,9 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain)
 void rf_unsupported_note(const struct rf_config *c)
 {
 	static const uint64_t need[] = { RF_SRCLINE, RF_SRCCODE, RF_BRSTACKINSN,
-					 RF_BRSTACKINSNLEN, RF_TOD };
+					 RF_BRSTACKINSNLEN };
 	static const char *const why[] = { "DWARF line info", "DWARF line info",
-					   "a disassembler", "a disassembler", "clock data" };
+					   "a disassembler", "a disassembler" };
 
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
 		int asked = 0;

@@ -10,6 +10,7 @@
 #include "report/report_extra.h"
 #include "report/report_out.h"
 #include "report/report_print.h"
+#include "report/report_time.h"
 #include "report/report_resolve.h"
 #include "tracepoint/tp_decoder.h"
 #include "symbols/symbols.h"
@@ -311,6 +312,13 @@ static void print_start(struct report_print *p, const struct pd_event *ev, uint6
 			l[n++] = 'g';
 		ro_mem(p, l, n);
 		ro_pad(p, n < 5 ? 6 - n : 1);
+	}
+	if (f & RF_TOD) {
+		char tod[80];
+
+		report_tod(tod, sizeof(tod), pd_session_info(p->session), smp->time, p->nsecs);
+		ro_str(p, tod);
+		ro_ch(p, ' ');
 	}
 	if (f & RF_TIME) {
 		uint64_t t = smp->time;

@@ -13,11 +13,14 @@ struct report_side_opts {
 	int task, mmap, lost, swtch, ns, cgroup, bpf;
 };
 
+struct rf_config;
+
 struct report_side {
 	struct pd_session *session;
 	FILE *out;
 	int nsecs;           /* --ns */
 	int latency;         /* -L: perf's latency_format columns */
+	const struct rf_config *rf; /* the printer's fields (NULL: perf's defaults) */
 	unsigned types;      /* bit per PERF_RECORD_* type to print */
 };
 

@@ -8,6 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <time.h>
+#include "perfdata/pd_features.h"
 #include "report/report_time.h"
 
 /* parse_nsec_time: SEC[.FRACTION], at most 9 fraction digits. */
@@ -209,4 +212,28 @@ int report_time_skipped(const struct report_range *v, int n, uint64_t t)
 		if (t >= v[i].start && (t <= v[i].end || !v[i].end))
 			return 0;
 	return 1;
+}
+
+void report_tod(char *buf, size_t n, const struct pd_header_info *h, uint64_t t, int nsecs)
+{
+	uint64_t tod = h->clock_tod_ns;
+	char date[64];
+	struct tm tm;
+	time_t sec;
+
+	if (!h->has_clock_data) {
+		snprintf(buf, n, "disabled");
+		return;
+	}
+	if (t > h->clock_ref_ns)
+		tod += t - h->clock_ref_ns;
+	else
+		tod -= h->clock_ref_ns - t;
+	sec = (time_t)(tod / 1000000000ULL);
+	if (!localtime_r(&sec, &tm) || !strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, n, "failed");
+	else if (nsecs)
+		snprintf(buf, n, "%s.%09lu", date, (unsigned long)(tod % 1000000000ULL));
+	else
+		snprintf(buf, n, "%s.%06lu", date, (unsigned long)(tod % 1000000000ULL / 1000));
 }

@@ -4,7 +4,10 @@
 #ifndef REPORT_TIME_H
 #define REPORT_TIME_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+struct pd_header_info;
 
 struct report_range {
 	uint64_t start, end;      /* ns; 0: open */
@@ -32,5 +35,12 @@ int report_time_percent(const char *str, struct report_range *v, int size, uint6
  * @t falls outside the @n ranges @v (never when @n is 0 or @t is 0)
  */
 int report_time_skipped(const struct report_range *v, int n, uint64_t t);
+
+/**
+ * report_tod - perf's tod_scnprintf: the sample time @t on the time of day,
+ * by the recording's CLOCK_DATA, "YYYY-MM-DD HH:MM:SS.uuuuuu" (nanoseconds
+ * with @nsecs) in the local zone; "disabled" without clock data
+ */
+void report_tod(char *buf, size_t n, const struct pd_header_info *h, uint64_t t, int nsecs);
 
 #endif

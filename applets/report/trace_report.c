@@ -308,6 +308,8 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 	c.stat_round = o.stats ? NULL : report_stat_table;
 	o.filter.flush = report_print_flush;
 	o.filter.flush_ctx = &pr;
+	if (o.filter.side)           /* side-band lines take -F as the samples do */
+		o.filter.side->rf = &pr.rf;
 	report_filter_wrap(&o.filter, &c, &head);
 	r = pd_session_process(s, &head, &err);
 	if (report_print_finish(&pr) && !r)
