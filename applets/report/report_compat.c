@@ -29,16 +29,6 @@ int report_compat_early(const struct perf_compat *pc)
 		printf("List of available dlfilters:\n");
 		return 0;
 	}
-	if (pc->dlfilter) {
-		if (access(pc->dlfilter, R_OK)) {
-			/* perf 6.1: util/dlfilter.c dlfilter__new (pr_err) */
-			perf_msg("dlopen failed for: '%s'\n", pc->dlfilter);
-			return 255;
-		}
-		error_msg("--dlfilter %s: perf's dlfilter .so files are not loaded by tracebox",
-			  pc->dlfilter);
-		return 1;
-	}
 	return -1;
 }
 

@@ -13,7 +13,8 @@ struct perf_compat {
 	int full_source_path, guest_code, inline_, no_inline, show_kernel_path;
 	int show_on_off, show_text_poke;
 	unsigned long addr_range, max_blocks;
-	const char *dlarg, *dlfilter, *graph_function, *guestkallsyms, *guestmodules;
+	struct opt_list dlargs;
+	const char *dlfilter, *graph_function, *guestkallsyms, *guestmodules;
 	const char *guestmount, *guestvmlinux, *stop_bt;
 	/* with a behaviour of their own */
 	int debug_mode, list, list_dlfilters, stitch_lbr, latency, show_round, dump_unsorted;
@@ -41,9 +42,9 @@ struct perf_compat {
 	{ 0, "demangle", OPT_FLAG, &(pc).demangle, NULL, "demangle C++ names (the default)" }, \
 	{ 0, "demangle-kernel", OPT_FLAG, &(pc).demangle_kernel, NULL, "accepted" }, \
 	{ 0, "no-demangle-kernel", OPT_FLAG, &(pc).no_demangle_kernel, NULL, "accepted" }, \
-	{ 0, "dlarg", OPT_STR, &(pc).dlarg, "ARG", "accepted (for --dlfilter)" }, \
+	{ 0, "dlarg", OPT_LIST, &(pc).dlargs, "ARG", "an argument for --dlfilter's object (repeat it)" }, \
 	{ 0, "dlfilter", OPT_STR, &(pc).dlfilter, "FILE", \
-	  "refused in one line: perf's dlfilter .so files are not loaded" }, \
+	  "filter samples with perf's dlfilter API in FILE (the dynamic build)" }, \
 	{ 0, "list-dlfilters", OPT_FLAG, &(pc).list_dlfilters, NULL, "list dlfilters (there are none)" }, \
 	{ 0, "dsos", OPT_STR, &(pc).dsos, "DSO[,DSO...]", \
 	  "only samples in these DSOs (short or full names)" }, \
@@ -88,8 +89,8 @@ struct perf_compat {
 
 /**
  * report_compat_early - the options that need no recording (-l,
- * --list-dlfilters, a bad --itrace, --dlfilter): prints, and returns an
- * exit status; -1 to go on.
+ * --list-dlfilters, a bad --itrace): prints, and returns an exit status;
+ * -1 to go on.
  */
 int report_compat_early(const struct perf_compat *pc);
 

@@ -13,6 +13,7 @@
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_session.h"
 #include "report/report_dump.h"
+#include "report/report_dlfilter.h"
 #include "report/report_filter.h"
 #include "report/report_select.h"
 #include "report/report_side.h"
@@ -204,6 +205,11 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 	struct report_filter *f = ctx;
 	const struct pd_sample *smp = ev->sample;
 
+	if (f->dlfilter) {          /* it may print: what came before goes first */
+		flush_printer(f);
+		if (report_dlfilter_early(f->dlfilter, ev))
+			return 0;
+	}
 	if ((f->nr_ranges && report_time_skipped(f->ranges, f->nr_ranges, smp->time)) ||
 	    (f->select && report_select_debug(f->select, ev)) || cpu_skipped(f, smp->cpu))
 		return 0;
@@ -225,6 +231,11 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 		return 0;
 	if (f->select && report_select_drop(f->select, ev))
 		return 0;
+	if (f->dlfilter) {
+		flush_printer(f);
+		if (report_dlfilter_event(f->dlfilter, ev))
+			return 0;
+	}
 	return f->next.sample ? f->next.sample(f->next.ctx, ev) : 0;
 }
 

@@ -13,6 +13,7 @@
 struct report_side;
 struct report_dump;
 struct report_select;
+struct report_dlfilter;
 
 struct report_filter {
 	/* the options as given, NULL when absent (set before init) */
@@ -21,6 +22,7 @@ struct report_filter {
 	struct report_dump *dump; /* -D: dump every record (NULL: no) */
 	struct report_select *select; /* -d, -S, --dsos, --switch-on/off (NULL: none) */
 	int show_round;           /* --show-round-events: a line per FINISHED_ROUND */
+	struct report_dlfilter *dlfilter; /* --dlfilter (NULL: none) */
 	/* called before side or dump lines go out, so that a printer with a
 	 * buffer of its own writes what it holds first (NULL: none) */
 	void (*flush)(void *ctx);

@@ -14,6 +14,7 @@
 #include "catalogue.h"
 #include "symbols/ksyms.h"
 #include "perfdata/pd_session.h"
+#include "report/report_dlfilter.h"
 #include "report/report_dump.h"
 #include "report/report_filter.h"
 #include "report/report_header.h"
@@ -525,6 +526,12 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	o.filter.select = &o.sel;
+	if (o.pc.dlfilter &&
+	    (r = report_dlfilter_open(&o.filter.dlfilter, o.pc.dlfilter, (char **)o.pc.dlargs.items,
+				      o.pc.dlargs.nr, s))) {
+		ret = r;
+		goto out;
+	}
 	if (report_filter_init(&o.filter, s))
 		goto out;
 	if (o.export_to) {
@@ -548,11 +555,13 @@ int trace_report_main(int argc, char **argv)
 	ret = print_events(s, path, &lost);
 	report_select_end(&o.sel);
 out:
+	report_dlfilter_close(o.filter.dlfilter);
 	report_select_free(&o.sel);
 	report_filter_free(&o.filter);
 	pd_session_close(s);
 	cat_script_free(&canned);
 	free(o.fields.items);
+	free(o.pc.dlargs.items);
 	if (export_to) {
 		explicit_bzero(export_to, strlen(export_to));
 		free(export_to);
