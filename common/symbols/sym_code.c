@@ -13,6 +13,7 @@
 #include "symbols/elf_buildid.h"
 #include "symbols/insn_x86.h"
 #include "symbols/sym_machine_int.h"
+#include "util/io.h"
 
 static void code_close(struct sym_machine *m)
 {
@@ -31,13 +32,10 @@ static int code_open(struct sym_machine *m, const char *path)
 
 	if (m->code_path && !strcmp(m->code_path, path))
 		return 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	/* a path from the recording: a regular file only, no device opened */
+	fd = open_regular(path, 0, &st, NULL);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -1;
-	}
 	code_close(m);
 	m->code_path = strdup(path);
 	if (!m->code_path) {
