@@ -31,7 +31,8 @@ struct perf_compat {
 	{ 'f', "force", OPT_FLAG, &(pc).force, NULL, "accepted (perf: do not check the file's owner)" }, \
 	{ 'g', "gen-script", OPT_STR, &(pc).gen_lang, "LANG", \
 	  "write perf-script.py or perf-script.pl, as trace-gen does" }, \
-	{ 'I', "show-info", OPT_FLAG, &(pc).show_info, NULL, "accepted" }, \
+	{ 'I', "show-info", OPT_FLAG, &(pc).show_info, NULL, \
+	  "with --header: the CPU, NUMA, cache and memory topology in full" }, \
 	{ 'L', "Latency", OPT_FLAG, &(pc).latency, NULL, \
 	  "perf's latency format: comm in 8 columns, the cpu as a bare number" }, \
 	{ 'l', "list", OPT_FLAG, &(pc).list, NULL, "list the canned scripts, as perf script -l" }, \

@@ -9,10 +9,12 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <stdlib.h>
 #include "perfdata/pd_compressed.h"
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_session.h"
 #include "report/report_header.h"
+#include "util/cpulist.h"
 
 /* perf 6.1's feature names (feat_ops[].name), bits 0..31. */
 static const char *const feat_names[PD_FEAT_LAST_PERF] = {
@@ -269,6 +271,109 @@ static void print_clock_data(FILE *out, const struct pd_header_info *h)
 		(uint64_t)(h->clock_ref_ns % 1000000000ULL), clockid_name(h->clock_id));
 }
 
+/* perf's cpu_map__fprintf of a cpu list string: its cpus as ranges */
+static void cpu_ranges(FILE *out, const char *list)
+{
+	int *cpus = NULL;
+	long n = list ? cpulist_parse(list, &cpus) : -1;
+
+	for (long i = 0; i < n; i++) {
+		long j = i;
+
+		while (j + 1 < n && cpus[j + 1] == cpus[j] + 1)
+			j++;
+		if (j > i)
+			fprintf(out, "%s%d-%d", i ? "," : "", cpus[i], cpus[j]);
+		else
+			fprintf(out, "%s%d", i ? "," : "", cpus[i]);
+		i = j;
+	}
+	fputc('\n', out);
+	free(cpus);
+}
+
+/* -I: print_cpu_topology */
+static void print_topology(FILE *out, const struct pd_header_info *h)
+{
+	const struct pd_topology *t = &h->topo;
+
+	for (uint32_t i = 0; i < t->nr_sockets; i++)
+		fprintf(out, "# sibling sockets : %s\n", t->sockets[i]);
+	for (uint32_t i = 0; t->has_dies && i < t->nr_dies; i++)
+		fprintf(out, "# sibling dies    : %s\n", t->dies[i]);
+	for (uint32_t i = 0; i < t->nr_threads; i++)
+		fprintf(out, "# sibling threads : %s\n", t->threads[i]);
+	if (!t->nr_cpus) {
+		fprintf(out, t->has_dies ? "# Core ID, Die ID and Socket ID information is not available\n" :
+			"# Core ID and Socket ID information is not available\n");
+		return;
+	}
+	for (uint32_t i = 0; i < t->nr_cpus; i++)
+		if (t->has_dies)
+			fprintf(out, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i,
+				(int)t->cpus[i].core, (int)t->cpus[i].die, (int)t->cpus[i].socket);
+		else
+			fprintf(out, "# CPU %u: Core ID %d, Socket ID %d\n", i, (int)t->cpus[i].core,
+				(int)t->cpus[i].socket);
+}
+
+/* perf's unit_number__scnprintf: divided by 1024 while more than 1024 is left */
+static void unit_number(char *buf, size_t n, uint64_t v)
+{
+	static const char unit[] = "BKMG";
+	int i = 0;
+
+	while (v / 1024 > 1 && i < 3) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, n, "%" PRIu64 "%c", v, unit[i]);
+}
+
+/* The -I lines of the topology features (perf's full_only printers). */
+static void print_full(FILE *out, const struct pd_header_info *h, int feat)
+{
+	char size[32];
+
+	switch (feat) {
+	case PD_FEAT_CPU_TOPOLOGY:
+		if (h->has_topo)
+			print_topology(out, h);
+		break;
+	case PD_FEAT_NUMA_TOPOLOGY:
+		for (uint32_t i = 0; i < h->nr_numa; i++) {
+			const struct pd_numa_node *n = &h->numa[i];
+
+			fprintf(out, "# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64
+				" kB\n", n->node, n->total, n->free);
+			fprintf(out, "# node%u cpu list : ", n->node);
+			cpu_ranges(out, n->cpus);
+		}
+		break;
+	case PD_FEAT_CACHE:
+		if (!h->has_caches)
+			break;
+		fprintf(out, "# CPU cache info:\n");
+		for (uint32_t i = 0; i < h->nr_caches; i++)
+			fprintf(out, "#  L%d %-15s %8s [%s]\n", (int)h->caches[i].level,
+				h->caches[i].type, h->caches[i].size, h->caches[i].map);
+		break;
+	case PD_FEAT_MEM_TOPOLOGY:
+		if (!h->has_mem)
+			break;
+		fprintf(out, "# memory nodes (nr %d, block size 0x%llx):\n", (int)h->nr_mem,
+			(unsigned long long)h->mem_bsize);
+		for (uint32_t i = 0; i < h->nr_mem; i++) {
+			unit_number(size, sizeof(size), h->mem_bsize * h->mem[i].blocks);
+			fprintf(out, "#  %3" PRIu64 " [%s]: %s\n", h->mem[i].node, size,
+				h->mem[i].ranges);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
 static void usec_time(char *buf, size_t n, uint64_t t)
 {
 	snprintf(buf, n, "%" PRIu64 ".%06" PRIu64, (uint64_t)(t / 1000000000ULL),
@@ -276,7 +381,7 @@ static void usec_time(char *buf, size_t n, uint64_t t)
 }
 
 /* One feature's lines, as perf's feat_ops[feat].print (or its "use -I"). */
-static void print_feature(FILE *out, struct pd_session *s, int feat)
+static void print_feature(FILE *out, struct pd_session *s, int feat, int full)
 {
 	const struct pd_header_info *h = pd_session_info(s);
 	char a[32], b[32];
@@ -307,7 +412,10 @@ static void print_feature(FILE *out, struct pd_session *s, int feat)
 		break;
 	case PD_FEAT_CPU_TOPOLOGY: case PD_FEAT_NUMA_TOPOLOGY: case PD_FEAT_CACHE:
 	case PD_FEAT_MEM_TOPOLOGY: case 30 /* HYBRID_TOPOLOGY */:
-		fprintf(out, "# %s info available, use -I to display\n", feat_names[feat]);
+		if (full && feat != 30)
+			print_full(out, h, feat);
+		else
+			fprintf(out, "# %s info available, use -I to display\n", feat_names[feat]);
 		break;
 	case 15: fprintf(out, "# contains samples with branch stack\n"); break;
 	case 18: fprintf(out, "# contains AUX area data (e.g. instruction trace)\n"); break;
@@ -356,7 +464,7 @@ static void print_feature(FILE *out, struct pd_session *s, int feat)
 	}
 }
 
-void report_print_header(FILE *out, struct pd_session *s, const char *path, int only)
+void report_print_header(FILE *out, struct pd_session *s, const char *path, int only, int full)
 {
 	uint64_t doff, dsize, foff;
 	struct stat st;
@@ -376,14 +484,14 @@ void report_print_header(FILE *out, struct pd_session *s, const char *path, int 
 	if (pipe)
 		fprintf(out, "# ========\n#\n");
 	if (pipe && only) {
-		print_feature(out, s, PD_FEAT_SYSCALL_MAP);     /* tracebox's own */
+		print_feature(out, s, PD_FEAT_SYSCALL_MAP, full);     /* tracebox's own */
 		return;
 	}
 	for (int f = 1; f < PD_FEAT_BITS; f++)
 		if (pd_session_has_feature(s, f) && f != PD_FEAT_SYSCALL_MAP)
-			print_feature(out, s, f);
+			print_feature(out, s, f, full);
 	/* the map comes as feature 200 or an EVENT_UPDATE; perf shows neither */
-	print_feature(out, s, PD_FEAT_SYSCALL_MAP);
+	print_feature(out, s, PD_FEAT_SYSCALL_MAP, full);
 	if (!pipe) {
 		fprintf(out, "# missing features: ");
 		for (int f = 1; f < PD_FEAT_LAST_PERF; f++)

@@ -10,7 +10,7 @@ struct pd_session;
 /** report_print_header - the --header lines, equal to perf script 6.1's
  * (plus tracebox's syscall map line); @path ("-": stdin) is stat()ed for
  * "captured on"; @only: --header-only (in pipe mode perf then prints no
- * feature) */
-void report_print_header(FILE *out, struct pd_session *s, const char *path, int only);
+ * feature); @full: -I, the topology features in full */
+void report_print_header(FILE *out, struct pd_session *s, const char *path, int only, int full);
 
 #endif

@@ -485,7 +485,7 @@ int trace_report_main(int argc, char **argv)
 			perf_msg("%s\n", w);
 	}
 	if (o.header || o.header_only)
-		report_print_header(stdout, s, path, o.header_only);
+		report_print_header(stdout, s, path, o.header_only, o.pc.show_info);
 	if (o.header_only) {
 		tep_log_flush(1);
 		ret = 0;

@@ -1,6 +1,7 @@
 /* pd_features.c - parse the feature sections tracebox uses.
  * Encodings: perf-data-format.md section 5.1. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "perfdata/pd_features.h"
@@ -136,6 +137,166 @@ static int parse_pmu_mappings(struct fcur *c, struct pd_header_info *info)
 	return 0;
 }
 
+/* CPU_TOPOLOGY: the package and core sibling lists, then (newer perfs)
+ * core and socket ids per available CPU, then die lists and die ids. */
+static int parse_cpu_topology(struct fcur *c, struct pd_header_info *info)
+{
+	struct pd_topology *t = &info->topo;
+	uint32_t n = info->has_nrcpus ? info->nr_cpus_avail : 0;
+	int r;
+
+	if ((r = f_strlist(c, &t->sockets, &t->nr_sockets)) ||
+	    (r = f_strlist(c, &t->threads, &t->nr_threads)))
+		return r;
+	info->has_topo = 1;
+	if (c->off >= c->size || !n)
+		return 0;                 /* an old perf's: no ids */
+	if (n > (c->size - c->off) / 8)
+		return fbad(c, "core and socket ids do not fit the section", n);
+	t->cpus = calloc(n, sizeof(*t->cpus));
+	if (!t->cpus)
+		return TB_ERR_NOMEM;
+	t->nr_cpus = n;
+	for (uint32_t i = 0; i < n; i++)
+		if ((r = f_u32(c, &t->cpus[i].core)) || (r = f_u32(c, &t->cpus[i].socket)))
+			return r;
+	if (c->off >= c->size)
+		return 0;
+	if ((r = f_strlist(c, &t->dies, &t->nr_dies)))
+		return r;
+	if (n > (c->size - c->off) / 4)
+		return fbad(c, "die ids do not fit the section", n);
+	for (uint32_t i = 0; i < n; i++)
+		if ((r = f_u32(c, &t->cpus[i].die)))
+			return r;
+	t->has_dies = 1;
+	return 0;
+}
+
+/* NUMA_TOPOLOGY: u32 nr, then nr x { u32 node, u64 total, u64 free, string cpus }. */
+static int parse_numa(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t nr;
+	int r;
+
+	if ((r = f_u32(c, &nr)))
+		return r;
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 24)
+		return fbad(c, "node count does not fit the section", nr);
+	info->numa = calloc(nr ? nr : 1, sizeof(*info->numa));
+	if (!info->numa)
+		return TB_ERR_NOMEM;
+	info->nr_numa = nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_numa_node *n = &info->numa[i];
+
+		if ((r = f_u32(c, &n->node)) || (r = f_u64(c, &n->total)) ||
+		    (r = f_u64(c, &n->free)) || (r = f_str(c, &n->cpus)))
+			return r;
+	}
+	info->has_numa = 1;
+	return 0;
+}
+
+/* CACHE: u32 version 1, u32 nr, then nr x { u32 level, line, sets, ways;
+ * strings type, size, map }. */
+static int parse_cache(struct fcur *c, struct pd_header_info *info)
+{
+	uint32_t version, nr;
+	int r;
+
+	if ((r = f_u32(c, &version)) || (r = f_u32(c, &nr)))
+		return r;
+	if (version != 1)
+		return fbad(c, "version is not 1", version);
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 28)
+		return fbad(c, "cache count does not fit the section", nr);
+	info->caches = calloc(nr ? nr : 1, sizeof(*info->caches));
+	if (!info->caches)
+		return TB_ERR_NOMEM;
+	info->nr_caches = nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_cache *k = &info->caches[i];
+
+		if ((r = f_u32(c, &k->level)) || (r = f_u32(c, &k->line)) ||
+		    (r = f_u32(c, &k->sets)) || (r = f_u32(c, &k->ways)) ||
+		    (r = f_str(c, &k->type)) || (r = f_str(c, &k->size)) || (r = f_str(c, &k->map)))
+			return r;
+	}
+	info->has_caches = 1;
+	return 0;
+}
+
+/* perf's bitmap_scnprintf into 100 bytes: the set bits as ranges "a-b,c". */
+static char *bit_ranges(const unsigned char *words, uint64_t nbits)
+{
+	char buf[100];
+	size_t len = 0;
+	uint64_t i = 0;
+
+	buf[0] = 0;
+	while (i < nbits) {
+		uint64_t start;
+
+		if (!(words[i / 8] >> (i % 8) & 1)) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i + 1 < nbits && (words[(i + 1) / 8] >> ((i + 1) % 8) & 1))
+			i++;
+		if (len < sizeof(buf) - 1) {
+			int k = start == i ?
+				snprintf(buf + len, sizeof(buf) - len, "%s%llu", len ? "," : "",
+					 (unsigned long long)start) :
+				snprintf(buf + len, sizeof(buf) - len, "%s%llu-%llu", len ? "," : "",
+					 (unsigned long long)start, (unsigned long long)i);
+			len = k < 0 ? len : len + (size_t)k < sizeof(buf) ? len + (size_t)k :
+			      sizeof(buf) - 1;
+		}
+		i++;
+	}
+	return strdup(buf);
+}
+
+/* MEM_TOPOLOGY: u64 version 1, u64 block size, u64 nr, then nr x { u64
+ * node, u64 size, u64 nbits, the bitmap's u64 words } (memory blocks). */
+static int parse_mem_topology(struct fcur *c, struct pd_header_info *info)
+{
+	uint64_t version, nr;
+	int r;
+
+	if ((r = f_u64(c, &version)) || (r = f_u64(c, &info->mem_bsize)) || (r = f_u64(c, &nr)))
+		return r;
+	if (version != 1)
+		return fbad(c, "version is not 1", version);
+	if (nr > MAX_LIST || nr > (c->size - c->off) / 24)
+		return fbad(c, "node count does not fit the section", nr);
+	info->mem = calloc(nr ? nr : 1, sizeof(*info->mem));
+	if (!info->mem)
+		return TB_ERR_NOMEM;
+	info->nr_mem = (uint32_t)nr;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct pd_mem_node *n = &info->mem[i];
+		uint64_t size, nbits, words;
+		const unsigned char *bits;
+
+		if ((r = f_u64(c, &n->node)) || (r = f_u64(c, &size)) || (r = f_u64(c, &nbits)))
+			return r;
+		words = nbits / 64 + (nbits % 64 != 0);
+		if (words > (c->size - c->off) / 8)
+			return fbad(c, "memory bitmap does not fit the section", nbits);
+		bits = c->p + c->off;
+		c->off += words * 8;
+		for (uint64_t b = 0; b < nbits; b++)
+			n->blocks += bits[b / 8] >> (b % 8) & 1;
+		if (!(n->ranges = bit_ranges(bits, nbits)))
+			return TB_ERR_NOMEM;
+	}
+	info->has_mem = 1;
+	return 0;
+}
+
 /* GROUP_DESC: u32 nr, then nr x { string name, u32 leader_idx, u32 nr_members }. */
 static int parse_group_desc(struct fcur *c, struct pd_header_info *info)
 {
@@ -238,6 +399,18 @@ int pd_feature_parse(int feat, const unsigned char *buf, size_t size, uint64_t b
 	case PD_FEAT_GROUP_DESC:
 		pd_feature_forget(feat, info);
 		return parse_group_desc(&c, info);
+	case PD_FEAT_CPU_TOPOLOGY:
+		pd_feature_forget(feat, info);
+		return parse_cpu_topology(&c, info);
+	case PD_FEAT_NUMA_TOPOLOGY:
+		pd_feature_forget(feat, info);
+		return parse_numa(&c, info);
+	case PD_FEAT_CACHE:
+		pd_feature_forget(feat, info);
+		return parse_cache(&c, info);
+	case PD_FEAT_MEM_TOPOLOGY:
+		pd_feature_forget(feat, info);
+		return parse_mem_topology(&c, info);
 	case PD_FEAT_CLOCK_DATA:
 		pd_feature_forget(feat, info);
 		return parse_clock_data(&c, info);
@@ -284,9 +457,20 @@ const char *pd_feature_name(int feat)
 	case PD_FEAT_CLOCKID:    return "clockid";
 	case PD_FEAT_PMU_MAPPINGS: return "pmu mappings";
 	case PD_FEAT_GROUP_DESC: return "group desc";
+	case PD_FEAT_CPU_TOPOLOGY: return "cpu topology";
+	case PD_FEAT_NUMA_TOPOLOGY: return "numa topology";
+	case PD_FEAT_CACHE:      return "cache";
+	case PD_FEAT_MEM_TOPOLOGY: return "memory topology";
 	case PD_FEAT_CLOCK_DATA: return "clock data";
 	default:                 return NULL;
 	}
+}
+
+static void free_strlist(char **v, uint32_t n)
+{
+	for (uint32_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
 }
 
 void pd_feature_forget(int feat, struct pd_header_info *info)
@@ -340,6 +524,45 @@ void pd_feature_forget(int feat, struct pd_header_info *info)
 		info->nr_groups = 0;
 		info->has_groups = 0;
 		break;
+	case PD_FEAT_CPU_TOPOLOGY: {
+		struct pd_topology *t = &info->topo;
+
+		free_strlist(t->sockets, t->nr_sockets);
+		free_strlist(t->dies, t->nr_dies);
+		free_strlist(t->threads, t->nr_threads);
+		free(t->cpus);
+		memset(t, 0, sizeof(*t));
+		info->has_topo = 0;
+		break;
+	}
+	case PD_FEAT_NUMA_TOPOLOGY:
+		for (uint32_t i = 0; info->numa && i < info->nr_numa; i++)
+			free(info->numa[i].cpus);
+		free(info->numa);
+		info->numa = NULL;
+		info->nr_numa = 0;
+		info->has_numa = 0;
+		break;
+	case PD_FEAT_CACHE:
+		for (uint32_t i = 0; info->caches && i < info->nr_caches; i++) {
+			free(info->caches[i].type);
+			free(info->caches[i].size);
+			free(info->caches[i].map);
+		}
+		free(info->caches);
+		info->caches = NULL;
+		info->nr_caches = 0;
+		info->has_caches = 0;
+		break;
+	case PD_FEAT_MEM_TOPOLOGY:
+		for (uint32_t i = 0; info->mem && i < info->nr_mem; i++)
+			free(info->mem[i].ranges);
+		free(info->mem);
+		info->mem = NULL;
+		info->nr_mem = 0;
+		info->mem_bsize = 0;
+		info->has_mem = 0;
+		break;
 	case PD_FEAT_CLOCK_DATA:
 		info->has_clock_data = 0;
 		info->clock_id = 0;
@@ -370,6 +593,7 @@ void pd_header_info_free(struct pd_header_info *info)
 		PD_FEAT_HOSTNAME, PD_FEAT_OSRELEASE, PD_FEAT_VERSION, PD_FEAT_ARCH,
 		PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_CMDLINE, PD_FEAT_EVENT_DESC,
 		PD_FEAT_SYSCALL_MAP, PD_FEAT_PMU_MAPPINGS, PD_FEAT_GROUP_DESC,
+		PD_FEAT_CPU_TOPOLOGY, PD_FEAT_NUMA_TOPOLOGY, PD_FEAT_CACHE, PD_FEAT_MEM_TOPOLOGY,
 	};
 
 	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)

@@ -50,6 +50,26 @@ struct pd_header_info {
 	int has_clock_data;
 	uint32_t clock_id;
 	uint64_t clock_tod_ns, clock_ref_ns;
+	/* the -I features: CPU_TOPOLOGY (13), NUMA_TOPOLOGY (14), CACHE (20),
+	 * MEM_TOPOLOGY (22), as perf's process_* functions keep them */
+	struct pd_topology {
+		char **sockets, **dies, **threads;   /* sibling lists, as written */
+		uint32_t nr_sockets, nr_dies, nr_threads;
+		struct pd_cpu_ids { uint32_t core, die, socket; } *cpus;
+		uint32_t nr_cpus;                   /* 0: the ids were not written */
+		int has_dies;
+	} topo;
+	int has_topo;
+	struct pd_numa_node { uint32_t node; uint64_t total, free; char *cpus; } *numa;
+	uint32_t nr_numa;
+	int has_numa;
+	struct pd_cache { uint32_t level, line, sets, ways; char *type, *size, *map; } *caches;
+	uint32_t nr_caches;
+	int has_caches;
+	struct pd_mem_node { uint64_t node, blocks; char *ranges; } *mem;
+	uint64_t mem_bsize;
+	uint32_t nr_mem;
+	int has_mem;
 	/* tracebox's private syscall map (feature bit 200, or an EVENT_UPDATE in pipe mode) */
 	int has_syscalls;
 	struct syscall_map syscalls;
