@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "perfdata/pd_format.h"
+#include "perfdata/pd_sample.h"
 #include "perfdata/pd_session.h"
 #include "record/pd_recover.h"
 #include "record/pd_writer.h"
@@ -141,6 +142,30 @@ static int by_bit(const void *a, const void *b)
 	return ((const struct pd_wfeature *)a)->bit - ((const struct pd_wfeature *)b)->bit;
 }
 
+/* A file's attrs must agree on where the id sits (perf's "non matching
+ * sample_type"): a pipe of attrs without ids (perf stat record -o -) is
+ * read, but as a file it would not be. 1, @r->err set, when they differ. */
+static int file_attrs_disagree(struct recovery *r)
+{
+	uint64_t st0 = pd_u64(r->m.attrs[0].attr + PD_ATTR_OFF_SAMPLE_TYPE);
+	uint64_t f0 = pd_u64(r->m.attrs[0].attr + PD_ATTR_OFF_FLAGS);
+
+	for (size_t i = 1; i < r->m.nr_attrs; i++) {
+		uint64_t st = pd_u64(r->m.attrs[i].attr + PD_ATTR_OFF_SAMPLE_TYPE);
+		uint64_t f = pd_u64(r->m.attrs[i].attr + PD_ATTR_OFF_FLAGS);
+
+		if (((f ^ f0) & PD_ATTR_FLAG_SAMPLE_ID_ALL) || pd_id_pos(st) != pd_id_pos(st0) ||
+		    pd_is_pos(st) != pd_is_pos(st0) || pd_id_pos(st0) < 0) {
+			tb_err_set(r->err, TB_ERR_FORMAT, r->off, "attr %zu: non matching sample_type "
+				   "0x%llx: a file of these attrs would not read (every attr of a "
+				   "multi-event file needs ID or IDENTIFIER at the same place)", i,
+				   (unsigned long long)st);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The first data record (or the end): the header records are all known. */
 static int start_output(struct recovery *r)
 {
@@ -153,6 +178,8 @@ static int start_output(struct recovery *r)
 	 * reader checks when it opens it, checked now (a tracing data that
 	 * comes later is not written: an event without its format) */
 	if (r->s && pd_session_check_decodable(r->s, r->off, r->err))
+		return r->err->code;
+	if (file_attrs_disagree(r))
 		return r->err->code;
 	if (r->m.nr_feats > 1)
 		qsort(r->m.feats, r->m.nr_feats, sizeof(*r->m.feats), by_bit);
