@@ -289,8 +289,7 @@ static void print_start(struct report_print *p, const struct pd_event *ev, uint6
 		ro_ch(p, ' ');
 	}
 	if ((f & RF_CPU) && p->latency) {
-		ro_snum(p, smp->cpu, 3, ' ');
-		ro_ch(p, ' ');
+		ro_printf(p, "%3d ", (int)smp->cpu);   /* not ro_snum: it stays inlined */
 	} else if (f & RF_CPU) {
 		ro_ch(p, '[');
 		ro_snum(p, smp->cpu, 3, '0');

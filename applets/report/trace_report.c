@@ -525,7 +525,9 @@ int trace_report_main(int argc, char **argv)
 		ret = r;
 		goto out;
 	}
-	o.filter.select = &o.sel;
+	if (o.sel.debug_mode || o.sel.nr_syms || o.sel.nr_dsos || o.sel.on || o.sel.off ||
+	    o.sel.graph_function)
+		o.filter.select = &o.sel;      /* none asked for: no call per sample */
 	if (o.pc.dlfilter &&
 	    (r = report_dlfilter_open(&o.filter.dlfilter, o.pc.dlfilter, (char **)o.pc.dlargs.items,
 				      o.pc.dlargs.nr, s))) {

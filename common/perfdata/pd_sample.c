@@ -116,8 +116,12 @@ static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 static int head_of(struct cur *c, uint64_t st, struct pd_sample *s)
 {
 	const unsigned char *p;
+	size_t n = 0;
 
-	if (c->o <= c->size && (size_t)__builtin_popcountll(st & PD_S_HEAD) * 8 <= c->size - c->o) {
+	/* a few bits: cheaper counted here than by libgcc's popcount call */
+	for (uint64_t b = st & PD_S_HEAD; b; b &= b - 1)
+		n++;
+	if (c->o <= c->size && n * 8 <= c->size - c->o) {
 		p = c->rec + c->o;
 		if (st & PD_S_IDENTIFIER)
 			s->id = pd_u64(p), p += 8;
