@@ -404,6 +404,109 @@ static void hide_password(char **own)
 	free(shown);
 }
 
+/* What is decided before the recording is read: perf script's own early
+ * options (report_compat.c), -g, --recover, -s lang, a canned name, and
+ * perf's check of -k and --kallsyms. Returns an exit status, or -1 to go on. */
+static int before_reading(int argc, char **argv, int first, struct cat_script *canned)
+{
+	int r;
+
+	if ((r = report_compat_early(&o.pc)) >= 0 ||
+	    (r = report_compat_fields(&o.pc, &o.fields, &o.nsecs)))
+		return r;
+	if (o.pc.xed && report_compat_xed())
+		return 1;
+	if (o.pc.gen_lang)
+		return gen_script(o.pc.gen_lang);
+	if ((r = early_modes(argc, argv, first, canned)) >= 0)
+		return r;
+	/* perf 6.1: util/symbol.c symbol__validate_sym_arguments (pr_err), before the data */
+	if ((o.vmlinux && access(o.vmlinux, R_OK)) || (o.kallsyms && access(o.kallsyms, R_OK))) {
+		perf_msg("Invalid file: %s\n", o.vmlinux && access(o.vmlinux, R_OK) ?
+			 o.vmlinux : o.kallsyms);
+		return 255;
+	}
+	return -1;
+}
+
+/* The symbols machine, kallsyms read ahead when stacks or sampled ips
+ * want kernel symbols; -v's build-id lines. 0, or -1 after saying why. */
+static int use_symbols(struct pd_session *s)
+{
+	struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms, .vmlinux = o.vmlinux,
+			       .no_demangle = o.no_demangle, .verbose = o.verbose };
+
+	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
+		const struct pd_evsel *e = pd_session_evsel(s, i);
+
+		so.prefetch_kernel |= (e->sample_type & PD_S_CALLCHAIN) ||
+				      (e->type != PD_TYPE_TRACEPOINT &&
+				       !(e->type == PD_TYPE_SOFTWARE && e->config == 9 /* dummy */));
+	}
+	if (pd_session_use_symbols(s, &so)) {
+		error_msg("out of memory");
+		return -1;
+	}
+	/* -v: the build ids perf reports on reading the header.
+	 * perf 6.1: util/header.c __event_process_build_id (pr_debug) */
+	for (const char *w; o.verbose && (w = sym_machine_next_warning(pd_session_symbols(s)));)
+		perf_msg("%s\n", w);
+	return 0;
+}
+
+/* --show-*-events' printer and -D's dumper (unsorted: perf's
+ * ordered_events = false, as --show-round-events has it too). */
+static void set_up_side_and_dump(struct pd_session *s, const char *path, struct report_side *side,
+				 struct report_dump *dump)
+{
+	side->session = s;
+	side->out = stdout;
+	side->nsecs = o.nsecs;
+	side->latency = o.pc.latency;
+	side->types = report_side_types(&o.show);
+	o.filter.side = side->types ? side : NULL;
+	report_dump_init(dump, s, stdout, path);
+	dump->show_lost = o.show.lost;
+	dump->defer_exit = o.show.task;
+	if (o.pc.dump_unsorted)
+		o.dump = 1;
+	dump->unordered = o.pc.dump_unsorted || o.pc.show_round;
+	if (dump->unordered)
+		pd_session_set_unordered(s);
+	o.filter.show_round = o.pc.show_round;
+	o.filter.dump = o.dump ? dump : NULL;
+	if (o.dump)
+		report_dump_begin(dump);
+}
+
+/* perf script's checks once the recording is open, -d/-S/--dsos/
+ * --switch-on/off, --graph-function and --dlfilter. An exit status, or -1. */
+static int set_up_selection(struct pd_session *s)
+{
+	int r;
+
+	if ((r = report_compat_check(&o.pc, s)) >= 0)
+		return r;
+	o.sel.debug_mode = o.pc.debug_mode;
+	o.sel.show_on_off = o.pc.show_on_off;
+	o.sel.sym_str = o.pc.symbols;
+	o.sel.dso_str = o.pc.dsos;
+	o.sel.addr_range = o.pc.addr_range;
+	o.sel.on_str = o.pc.switch_on;
+	o.sel.off_str = o.pc.switch_off;
+	o.sel.graph_function = o.pc.graph_function;
+	if ((r = report_select_init(&o.sel, s)))
+		return r;
+	if (o.sel.debug_mode || o.sel.nr_syms || o.sel.nr_dsos || o.sel.on || o.sel.off ||
+	    o.sel.graph_function)
+		o.filter.select = &o.sel;      /* none asked for: no call per sample */
+	if (o.pc.dlfilter &&
+	    (r = report_dlfilter_open(&o.filter.dlfilter, o.pc.dlfilter, (char **)o.pc.dlargs.items,
+				      o.pc.dlargs.nr, s)))
+		return r;
+	return -1;
+}
+
 int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
@@ -427,26 +530,8 @@ int trace_report_main(int argc, char **argv)
 		error_msg("--export-password-file is for --export clickhouse://...");
 		goto out;
 	}
-	if ((r = report_compat_early(&o.pc)) >= 0 ||
-	    (r = report_compat_fields(&o.pc, &o.fields, &o.nsecs))) {
+	if ((r = before_reading(argc, argv, first, &canned)) >= 0) {
 		ret = r;
-		goto out;
-	}
-	if (o.pc.xed && report_compat_xed())
-		goto out;
-	if (o.pc.gen_lang) {
-		ret = gen_script(o.pc.gen_lang);
-		goto out;
-	}
-	if ((r = early_modes(argc, argv, first, &canned)) >= 0) {
-		ret = r;
-		goto out;
-	}
-	/* perf 6.1: util/symbol.c symbol__validate_sym_arguments (pr_err), before the data */
-	if ((o.vmlinux && access(o.vmlinux, R_OK)) || (o.kallsyms && access(o.kallsyms, R_OK))) {
-		perf_msg("Invalid file: %s\n", o.vmlinux && access(o.vmlinux, R_OK) ?
-			 o.vmlinux : o.kallsyms);
-		ret = 255;
 		goto out;
 	}
 	tep_log_like_perf();
@@ -461,29 +546,8 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	warn_lost_features(s, path, &lost);
-	{
-		struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms,
-				       .vmlinux = o.vmlinux, .no_demangle = o.no_demangle,
-				       .verbose = o.verbose };
-
-		/* stacks or sampled ips: kernel symbols are wanted, read them ahead */
-		for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
-			const struct pd_evsel *e = pd_session_evsel(s, i);
-
-			so.prefetch_kernel |= (e->sample_type & PD_S_CALLCHAIN) ||
-					      (e->type != PD_TYPE_TRACEPOINT &&
-					       !(e->type == PD_TYPE_SOFTWARE && e->config == 9 /* dummy */));
-		}
-
-		if (pd_session_use_symbols(s, &so)) {
-			error_msg("out of memory");
-			goto out;
-		}
-		/* -v: the build ids perf reports on reading the header.
-		 * perf 6.1: util/header.c __event_process_build_id (pr_debug) */
-		for (const char *w; o.verbose && (w = sym_machine_next_warning(pd_session_symbols(s)));)
-			perf_msg("%s\n", w);
-	}
+	if (use_symbols(s))
+		goto out;
 	if (o.header || o.header_only)
 		report_print_header(stdout, s, path, o.header_only, o.pc.show_info);
 	if (o.header_only) {
@@ -491,46 +555,8 @@ int trace_report_main(int argc, char **argv)
 		ret = 0;
 		goto out;
 	}
-	side.session = s;
-	side.out = stdout;
-	side.nsecs = o.nsecs;
-	side.latency = o.pc.latency;
-	side.types = report_side_types(&o.show);
-	o.filter.side = side.types ? &side : NULL;
-	report_dump_init(&dump, s, stdout, path);
-	dump.show_lost = o.show.lost;
-	dump.defer_exit = o.show.task;
-	if (o.pc.dump_unsorted)
-		o.dump = 1;
-	dump.unordered = o.pc.dump_unsorted || o.pc.show_round;
-	if (dump.unordered)       /* perf's ordered_events = false */
-		pd_session_set_unordered(s);
-	o.filter.show_round = o.pc.show_round;
-	o.filter.dump = o.dump ? &dump : NULL;
-	if (o.dump)
-		report_dump_begin(&dump);
-	if ((r = report_compat_check(&o.pc, s)) >= 0) {
-		ret = r;
-		goto out;
-	}
-	o.sel.debug_mode = o.pc.debug_mode;
-	o.sel.show_on_off = o.pc.show_on_off;
-	o.sel.sym_str = o.pc.symbols;
-	o.sel.dso_str = o.pc.dsos;
-	o.sel.addr_range = o.pc.addr_range;
-	o.sel.on_str = o.pc.switch_on;
-	o.sel.off_str = o.pc.switch_off;
-	o.sel.graph_function = o.pc.graph_function;
-	if ((r = report_select_init(&o.sel, s))) {
-		ret = r;
-		goto out;
-	}
-	if (o.sel.debug_mode || o.sel.nr_syms || o.sel.nr_dsos || o.sel.on || o.sel.off ||
-	    o.sel.graph_function)
-		o.filter.select = &o.sel;      /* none asked for: no call per sample */
-	if (o.pc.dlfilter &&
-	    (r = report_dlfilter_open(&o.filter.dlfilter, o.pc.dlfilter, (char **)o.pc.dlargs.items,
-				      o.pc.dlargs.nr, s))) {
+	set_up_side_and_dump(s, path, &side, &dump);
+	if ((r = set_up_selection(s)) >= 0) {
 		ret = r;
 		goto out;
 	}

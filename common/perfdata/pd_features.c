@@ -473,6 +473,54 @@ static void free_strlist(char **v, uint32_t n)
 	free(v);
 }
 
+/* What the -I features (CPU, NUMA, cache, memory topology) hold. */
+static void forget_topology(int feat, struct pd_header_info *info)
+{
+	switch (feat) {
+	case PD_FEAT_CPU_TOPOLOGY: {
+		struct pd_topology *t = &info->topo;
+
+		free_strlist(t->sockets, t->nr_sockets);
+		free_strlist(t->dies, t->nr_dies);
+		free_strlist(t->threads, t->nr_threads);
+		free(t->cpus);
+		memset(t, 0, sizeof(*t));
+		info->has_topo = 0;
+		break;
+	}
+	case PD_FEAT_NUMA_TOPOLOGY:
+		for (uint32_t i = 0; info->numa && i < info->nr_numa; i++)
+			free(info->numa[i].cpus);
+		free(info->numa);
+		info->numa = NULL;
+		info->nr_numa = 0;
+		info->has_numa = 0;
+		break;
+	case PD_FEAT_CACHE:
+		for (uint32_t i = 0; info->caches && i < info->nr_caches; i++) {
+			free(info->caches[i].type);
+			free(info->caches[i].size);
+			free(info->caches[i].map);
+		}
+		free(info->caches);
+		info->caches = NULL;
+		info->nr_caches = 0;
+		info->has_caches = 0;
+		break;
+	case PD_FEAT_MEM_TOPOLOGY:
+		for (uint32_t i = 0; info->mem && i < info->nr_mem; i++)
+			free(info->mem[i].ranges);
+		free(info->mem);
+		info->mem = NULL;
+		info->nr_mem = 0;
+		info->mem_bsize = 0;
+		info->has_mem = 0;
+		break;
+	default:
+		break;
+	}
+}
+
 void pd_feature_forget(int feat, struct pd_header_info *info)
 {
 	char **slot = string_slot(feat, info);
@@ -524,44 +572,9 @@ void pd_feature_forget(int feat, struct pd_header_info *info)
 		info->nr_groups = 0;
 		info->has_groups = 0;
 		break;
-	case PD_FEAT_CPU_TOPOLOGY: {
-		struct pd_topology *t = &info->topo;
-
-		free_strlist(t->sockets, t->nr_sockets);
-		free_strlist(t->dies, t->nr_dies);
-		free_strlist(t->threads, t->nr_threads);
-		free(t->cpus);
-		memset(t, 0, sizeof(*t));
-		info->has_topo = 0;
-		break;
-	}
-	case PD_FEAT_NUMA_TOPOLOGY:
-		for (uint32_t i = 0; info->numa && i < info->nr_numa; i++)
-			free(info->numa[i].cpus);
-		free(info->numa);
-		info->numa = NULL;
-		info->nr_numa = 0;
-		info->has_numa = 0;
-		break;
-	case PD_FEAT_CACHE:
-		for (uint32_t i = 0; info->caches && i < info->nr_caches; i++) {
-			free(info->caches[i].type);
-			free(info->caches[i].size);
-			free(info->caches[i].map);
-		}
-		free(info->caches);
-		info->caches = NULL;
-		info->nr_caches = 0;
-		info->has_caches = 0;
-		break;
+	case PD_FEAT_CPU_TOPOLOGY: case PD_FEAT_NUMA_TOPOLOGY: case PD_FEAT_CACHE:
 	case PD_FEAT_MEM_TOPOLOGY:
-		for (uint32_t i = 0; info->mem && i < info->nr_mem; i++)
-			free(info->mem[i].ranges);
-		free(info->mem);
-		info->mem = NULL;
-		info->nr_mem = 0;
-		info->mem_bsize = 0;
-		info->has_mem = 0;
+		forget_topology(feat, info);
 		break;
 	case PD_FEAT_CLOCK_DATA:
 		info->has_clock_data = 0;
