@@ -121,13 +121,11 @@ static const __u8 *cb_insn(void *ctx, __u32 *length)
 {
 	struct report_dlfilter *f = ctx;
 	struct sym_machine *m = pd_session_symbols(f->session);
-	const struct pd_header_info *h = pd_session_info(f->session);
 	size_t n = 0;
 
 	if (f->ev && m)
-		n = sym_machine_fetch_insn(m, pd_session_is_pipe(f->session) ? NULL :
-					   h->arch ? h->arch : "", f->ev->sample->pid,
-					   f->ev->misc & 7, f->ev->sample->ip, f->insn);
+		n = sym_machine_fetch_insn(m, f->ev->sample->pid, f->ev->misc & 7,
+					   f->ev->sample->ip, f->insn);
 	*length = (__u32)n;
 	return n ? f->insn : NULL;
 }

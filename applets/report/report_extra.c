@@ -268,10 +268,7 @@ static void print_insn(struct report_print *p, const struct pd_event *ev, uint64
 	size_t len = 0;
 
 	if (m)
-		len = sym_machine_fetch_insn(m, pd_session_is_pipe(p->session) ? NULL :
-					     pd_session_info(p->session)->arch ?
-					     pd_session_info(p->session)->arch : "",
-					     ev->sample->pid, ev->misc & 7, ev->sample->ip, code);
+		len = sym_machine_fetch_insn(m, ev->sample->pid, ev->misc & 7, ev->sample->ip, code);
 	if (f & RF_INSNLEN)
 		ro_printf(p, " ilen: %d", (int)len);
 	if ((f & RF_INSN) && len) {

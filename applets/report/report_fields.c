@@ -430,3 +430,31 @@ void rf_unsupported_note(const struct rf_config *c)
 				 field_name(need[i]), why[i]);
 	}
 }
+
+size_t rf_misc_letters(unsigned m, uint32_t type, char out[8])
+{
+	size_t n = 0;
+
+	if ((m & 1) == 1)
+		out[n++] = 'K';
+	if ((m & 2) == 2)
+		out[n++] = 'U';
+	if ((m & 3) == 3)
+		out[n++] = 'H';
+	if ((m & 4) == 4)
+		out[n++] = 'G';
+	if ((m & 5) == 5)
+		out[n++] = 'g';
+	if (m & (1u << 13)) {
+		if (type == PD_REC_MMAP || type == PD_REC_MMAP2)
+			out[n++] = 'M';
+		else if (type == PD_REC_COMM)
+			out[n++] = 'E';
+		else if (type == 14 || type == 15) {       /* SWITCH, SWITCH_CPU_WIDE */
+			out[n++] = 'S';
+			if (m & (1u << 14))
+				out[n++] = 'p';
+		}
+	}
+	return n;
+}

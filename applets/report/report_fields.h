@@ -68,4 +68,11 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain);
  * need DWARF line info or a disassembler */
 void rf_unsupported_note(const struct rf_config *c);
 
+/**
+ * rf_misc_letters - -F misc's letters (perf_sample__fprintf_start): the
+ * cpumode's K U H G g, then for record @type MMAP's data (M), COMM's exec
+ * (E), SWITCH's out (S, p when preempted). Returns how many went to @out.
+ */
+size_t rf_misc_letters(unsigned misc, uint32_t type, char out[8]);
+
 #endif

@@ -296,21 +296,11 @@ static void print_start(struct report_print *p, const struct pd_event *ev, uint6
 		ro_mem(p, "] ", 2);
 	}
 	if (f & RF_MISC) {
-		unsigned m = ev->misc, n = 0;
 		char l[8];
+		size_t n = rf_misc_letters(ev->misc, PD_REC_SAMPLE, l);
 
-		if ((m & 1) == 1)
-			l[n++] = 'K';
-		if ((m & 2) == 2)
-			l[n++] = 'U';
-		if ((m & 3) == 3)
-			l[n++] = 'H';
-		if ((m & 4) == 4)
-			l[n++] = 'G';
-		if ((m & 5) == 5)
-			l[n++] = 'g';
 		ro_mem(p, l, n);
-		ro_pad(p, n < 5 ? 6 - n : 1);
+		ro_pad(p, n < 6 ? 6 - n : 1);
 	}
 	if (f & RF_TOD) {
 		char tod[80];

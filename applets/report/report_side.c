@@ -88,37 +88,6 @@ static void columns(struct pd_session *s, const struct pd_evsel *e, int *tid, in
 	*time = !!(st & PD_S_TIME);
 }
 
-/* -F misc: perf's letters for the record's cpumode, then MMAP's data (M),
- * COMM's exec (E), SWITCH's out (S, p when preempted), padded to 6 */
-static void print_misc(FILE *fp, unsigned m, uint32_t type)
-{
-	char l[16];
-	int n = 0;
-
-	if ((m & 1) == 1)
-		l[n++] = 'K';
-	if ((m & 2) == 2)
-		l[n++] = 'U';
-	if ((m & 3) == 3)
-		l[n++] = 'H';
-	if ((m & 4) == 4)
-		l[n++] = 'G';
-	if ((m & 5) == 5)
-		l[n++] = 'g';
-	if (m & (1u << 13)) {
-		if (type == PD_REC_MMAP || type == PD_REC_MMAP2)
-			l[n++] = 'M';
-		else if (type == PD_REC_COMM)
-			l[n++] = 'E';
-		else if (type == 14 || type == 15) {       /* SWITCH, SWITCH_CPU_WIDE */
-			l[n++] = 'S';
-			if (m & (1u << 14))
-				l[n++] = 'p';
-		}
-	}
-	fprintf(fp, "%.*s%*s", n, l, n < 6 ? 6 - n : 1, " ");
-}
-
 /* perf_sample__fprintf_start for a non-sample record. */
 static void print_start(struct report_side *sd, const struct pd_record *r,
 			const struct pd_sample *smp, const char *comm)
@@ -127,13 +96,14 @@ static void print_start(struct report_side *sd, const struct pd_record *r,
 	int tid, cpu, time, pid = 0;
 	uint64_t f = RF_COMM;
 
-	columns(sd->session, r->evsel, &tid, &cpu, &time);
 	if (sd->rf) {      /* the printer's fields, -F and perf's checks applied */
 		f = sd->rf->t[rf_type_of(r->evsel->type)].fields;
 		pid = !!(f & RF_PID);
 		tid = !!(f & RF_TID);
 		cpu = !!(f & RF_CPU);
 		time = !!(f & RF_TIME);
+	} else {           /* a script's run: perf's default columns */
+		columns(sd->session, r->evsel, &tid, &cpu, &time);
 	}
 	if (!(f & RF_COMM))
 		;
@@ -150,8 +120,12 @@ static void print_start(struct report_side *sd, const struct pd_record *r,
 		fprintf(fp, "%5d ", pid ? smp->pid : smp->tid);
 	if (cpu)
 		fprintf(fp, sd->latency ? "%3d " : "[%03d] ", smp->cpu);
-	if (f & RF_MISC)
-		print_misc(fp, pd_u16(r->rec + 4), pd_u32(r->rec));
+	if (f & RF_MISC) {
+		char l[8];
+		int n = (int)rf_misc_letters(pd_u16(r->rec + 4), pd_u32(r->rec), l);
+
+		fprintf(fp, "%.*s%*s", n, l, n < 6 ? 6 - n : 1, " ");
+	}
 	if (f & RF_TOD) {
 		char tod[80];
 

@@ -349,9 +349,13 @@ int pd_session_open_checked(struct pd_session **out, const char *path, int fd, p
 
 int pd_session_use_symbols(struct pd_session *s, const struct sym_opts *o)
 {
+	struct sym_opts so = *o;
+
 	if (s->sym)
 		return 0;
-	s->sym = sym_machine_new(o);
+	/* the arch perf's native_arch compares: a pipe's is this machine's */
+	so.arch = s->pipe ? NULL : s->info.arch ? s->info.arch : "";
+	s->sym = sym_machine_new(&so);
 	if (!s->sym)
 		return TB_ERR_NOMEM;
 	if (s->buildid_sec)

@@ -95,19 +95,21 @@ static int native_arch(const char *arch)
 			      (!strcmp(u.machine, "x86_64") && !strcmp(arch, "i386")));
 }
 
-size_t sym_machine_fetch_insn(struct sym_machine *m, const char *arch, int32_t pid,
-			      uint16_t cpumode, uint64_t ip, unsigned char insn[16])
+size_t sym_machine_fetch_insn(struct sym_machine *m, int32_t pid, uint16_t cpumode, uint64_t ip,
+			      unsigned char insn[16])
 {
 #if defined(__x86_64__) || defined(__i386__)
 	size_t n;
 	int is64 = 1;
 
-	if (!ip || !native_arch(arch))
+	if (!m->code_native)         /* once: uname(2) is no per-sample call */
+		m->code_native = native_arch(m->o.arch) ? 1 : 2;
+	if (!ip || m->code_native != 1)
 		return 0;
 	n = sym_machine_read_code(m, pid, cpumode, ip, insn, 16, &is64);
 	return n ? insn_x86_length(insn, n, is64) : 0;
 #else
-	(void)m; (void)arch; (void)pid; (void)cpumode; (void)ip; (void)insn;
+	(void)m; (void)pid; (void)cpumode; (void)ip; (void)insn;
 	return 0;       /* perf's arch_fetch_insn exists for x86 only */
 #endif
 }

@@ -59,6 +59,7 @@ struct sym_machine {
 	/* sym_code.c: the file the last code was read from */
 	char *code_path;          /* NULL: none open */
 	int code_fd, code_is64;
+	int code_native;          /* 0: not yet known, 1: perf's native_arch, 2: not */
 };
 
 /* what perf prints for no dso, and the kernel's dso */

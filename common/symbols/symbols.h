@@ -25,6 +25,9 @@ struct sym_opts {
 				   kernel symbols' source), queued with the warnings */
 	int prefetch_kernel;      /* the kernel's symbols will be wanted: read them on a
 				   second thread from the kernel's MMAP on */
+	const char *arch;         /* the recording's arch ("" unknown; NULL: this
+				   machine's, a pipe's), for sym_machine_fetch_insn;
+				   must outlive the machine */
 };
 
 struct sym_machine;
@@ -99,12 +102,12 @@ size_t sym_machine_read_code(struct sym_machine *m, int32_t pid, uint16_t cpumod
 
 /**
  * sym_machine_fetch_insn - the instruction at @ip as perf's script_fetch_insn
- * finds it: on an x86 host, for a recording of its own arch (@arch from the
- * header; NULL for a pipe), the code read from the DSO's file and measured
- * by the kernel's decoder. Returns its length (its bytes in @insn), or 0.
+ * finds it: on an x86 host, for a recording of its own arch (sym_opts.arch),
+ * the code read from the DSO's file and measured by the kernel's decoder.
+ * Returns its length (its bytes in @insn), or 0.
  */
-size_t sym_machine_fetch_insn(struct sym_machine *m, const char *arch, int32_t pid,
-			      uint16_t cpumode, uint64_t ip, unsigned char insn[16]);
+size_t sym_machine_fetch_insn(struct sym_machine *m, int32_t pid, uint16_t cpumode, uint64_t ip,
+			      unsigned char insn[16]);
 
 /**
  * sym_machine_gen - a number that changes whenever what sym_machine_resolve

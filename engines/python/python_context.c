@@ -63,10 +63,7 @@ static PyObject *ctx_sample_insn(PyObject *self, PyObject *args)
 		return NULL;
 	m = c->session ? pd_session_symbols(c->session) : NULL;
 	if (c->have_sample && m)
-		n = sym_machine_fetch_insn(m, pd_session_is_pipe(c->session) ? NULL :
-					   pd_session_info(c->session)->arch ?
-					   pd_session_info(c->session)->arch : "",
-					   c->pid, c->cpumode, c->ip, insn);
+		n = sym_machine_fetch_insn(m, c->pid, c->cpumode, c->ip, insn);
 	if (!n)
 		Py_RETURN_NONE;
 	return PyBytes_FromStringAndSize((const char *)insn, (Py_ssize_t)n);
