@@ -41,8 +41,7 @@ timed_out() {
 	137) [ $(($(date +%s) - $4)) -ge "$2" ] || return 1 ;;
 	*) return 1 ;;
 	esac
-	echo "FAIL: $1: timed out after $2 s"
-	echo fail >>"$TESTS_COUNTS"
+	echo "FAIL: $1: timed out after $2 s" | tee -a "$TESTS_COUNTS"
 }
 
 for u in "$unit_dir"/*; do
@@ -57,7 +56,7 @@ for u in "$unit_dir"/*; do
 		echo pass >>"$TESTS_COUNTS"
 	elif ! timed_out "unit/$n" "$unit_timeout" $rc "$start"; then
 		echo "FAIL: unit/$n"; tail -20 "$work/$n.log"
-		echo fail >>"$TESTS_COUNTS"
+		echo "FAIL: unit/$n" >>"$TESTS_COUNTS"
 	fi
 done
 
@@ -77,7 +76,9 @@ for t in "$tests_dir"/*.test; do
 done
 child=
 
-p=$(grep -c '^pass' "$TESTS_COUNTS"); f=$(grep -c '^fail' "$TESTS_COUNTS"); s=$(grep -c '^skip' "$TESTS_COUNTS")
+p=$(grep -c '^pass' "$TESTS_COUNTS"); f=$(grep -c '^FAIL' "$TESTS_COUNTS"); s=$(grep -c '^SKIP' "$TESTS_COUNTS")
+# what did not pass, again at the end, where a log cut in the middle still shows it
+[ $((f + s)) = 0 ] || { echo "== not passed"; grep -E '^(FAIL|SKIP)' "$TESTS_COUNTS"; }
 rm -f "$TESTS_COUNTS"
 [ "$f" = 0 ] && rm -rf "$work" || echo "logs kept in $work"
 echo "$p passed, $f failed, $s skipped"

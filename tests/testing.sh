@@ -7,15 +7,16 @@
 #                      fail and every helper built on them count a skip)
 #                      until "skipping" with no reason; an empty REASON runs them
 #   pass NAME / fail NAME WHY
-# Counts go to $TESTS_COUNTS (one word per result) so run.sh can total them.
+# Counts go to $TESTS_COUNTS (a line per result: "pass", or the FAIL or SKIP
+# line) so run.sh can total them and list what did not pass at the end.
 
 : "${TRACEBOX:?}" "${TESTS_COUNTS:?}"
 
 SKIPPING=
 pass() { [ -n "$SKIPPING" ] && { skip_test "$1" "$SKIPPING"; return; }; echo "PASS: $1"; echo pass >>"$TESTS_COUNTS"; }
-fail() { [ -n "$SKIPPING" ] && { skip_test "$1" "$SKIPPING"; return; }; echo "FAIL: $1${2:+: $2}"; echo fail >>"$TESTS_COUNTS"; }
-skip() { echo "SKIP: ${TEST_FILE:-?}: $*"; echo skip >>"$TESTS_COUNTS"; exit 0; }
-skip_test() { echo "SKIP: ${TEST_FILE:-?}: $1: $2"; echo skip >>"$TESTS_COUNTS"; }
+fail() { [ -n "$SKIPPING" ] && { skip_test "$1" "$SKIPPING"; return; }; echo "FAIL: $1${2:+: $2}"; echo "FAIL: ${TEST_FILE:-?}: $1" >>"$TESTS_COUNTS"; }
+skip() { echo "SKIP: ${TEST_FILE:-?}: $*" | tee -a "$TESTS_COUNTS"; exit 0; }
+skip_test() { echo "SKIP: ${TEST_FILE:-?}: $1: $2" | tee -a "$TESTS_COUNTS"; }
 skipping() { SKIPPING=$*; }
 
 # testing NAME COMMAND EXPECTED_STDOUT INPUT_FILE STDIN: COMMAND (eval'd) runs
