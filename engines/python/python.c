@@ -464,7 +464,7 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = python_context_capsule(&r->core.cur);
 	if (!r->main || !r->context || python_set_syscall_map(r) || python_define_quitters() ||
-	    python_print_install())
+	    (python_stdout_unbuffered() && python_print_install()))
 		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = python_run_script(r, err)))
 		return rc;

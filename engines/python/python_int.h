@@ -43,6 +43,9 @@ int python_interpreter_start(const struct engine_start *st, struct tb_err *err);
 int python_interpreter_stop(void);
 /** python_define_quitters - exit() and quit(), as python's site module has them */
 int python_define_quitters(void);
+/** python_stdout_unbuffered - whether PYTHONUNBUFFERED asks for an
+ * unbuffered sys.stdout, as CPython (and so perf's Python) reads it */
+int python_stdout_unbuffered(void);
 /** python_print_install - print() writes once a call to the unbuffered
  * stdout the run began with (python_print.c): 0, or -1 */
 int python_print_install(void);

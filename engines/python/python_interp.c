@@ -186,6 +186,13 @@ static int add_path(PyConfig *c, const char *fmt, ...)
 	return PyStatus_Exception(s) ? -1 : 0;
 }
 
+int python_stdout_unbuffered(void)
+{
+	const char *v = getenv("PYTHONUNBUFFERED");
+
+	return v && *v;
+}
+
 int python_interpreter_start(const struct engine_start *st, struct tb_err *err)
 {
 	PyPreConfig pre;
@@ -208,7 +215,9 @@ int python_interpreter_start(const struct engine_start *st, struct tb_err *err)
 	PyConfig_InitIsolatedConfig(&c);
 	c.site_import = 0;
 	c.install_signal_handlers = 0;
-	c.buffered_stdio = 0;        /* as under perf: print reaches fd 1 at once */
+	/* as under perf, whose Python reads the environment: sys.stdout is
+	 * buffered unless PYTHONUNBUFFERED is set (then print reaches fd 1 at once) */
+	c.buffered_stdio = !python_stdout_unbuffered();
 	c.write_bytecode = 0;
 	c.parse_argv = 0;
 	c.module_search_paths_set = 1;
