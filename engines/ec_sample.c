@@ -44,6 +44,7 @@ int ec_resolve(struct sym_machine *m, const struct pd_event *ev, uint16_t cpumod
 	return sym_machine_resolve(m, pid, own, addr, out);
 }
 
+#define EC_DWARF_STACK (PD_S_CALLCHAIN | PD_S_REGS_USER | PD_S_STACK_USER)
 #define CONTEXT_HV     ((uint64_t)-32)
 #define CONTEXT_KERNEL ((uint64_t)-128)
 #define CONTEXT_USER   ((uint64_t)-512)
@@ -67,13 +68,17 @@ static int chain_valid(const struct pd_sample *s, int max)
 	return 1;
 }
 
-void ec_chain_begin(struct ec_chain *c, const struct pd_sample *s, int max_stack)
+void ec_chain_begin(struct ec_chain *c, const struct pd_event *ev, int max_stack)
 {
+	const struct pd_sample *s = ev->sample;
+
 	c->s = s->callchain && chain_valid(s, max_stack) ? s : NULL;
 	c->i = 0;
 	c->cpumode = EC_CPUMODE_USER;
 	c->max_stack = max_stack;
 	c->nr = 0;
+	c->nr_inl = c->next_inl = 0;
+	c->unwound = (ev->evsel->sample_type & EC_DWARF_STACK) == EC_DWARF_STACK;
 }
 
 int ec_chain_next(struct ec_chain *c, uint64_t *ip, uint16_t *cpumode)
@@ -100,6 +105,33 @@ int ec_chain_next(struct ec_chain *c, uint64_t *ip, uint16_t *cpumode)
 	}
 	c->s = NULL;
 	return 0;
+}
+
+int ec_chain_frame(struct ec_chain *c, struct sym_machine *m, const struct pd_event *ev,
+		   uint64_t *ip, struct sym_loc *l)
+{
+	uint16_t mode;
+
+	if (c->next_inl < c->nr_inl) {
+		*ip = c->base_ip;
+		*l = c->base;
+		l->sym = c->inl[c->next_inl++].name;
+		return 1;
+	}
+	c->nr_inl = c->next_inl = 0;
+	if (!ec_chain_next(c, ip, &mode))
+		return 0;
+	if (ec_resolve(m, ev, mode, *ip, 0, l))
+		return TB_ERR_NOMEM;
+	if (m && l->sym && c->unwound && mode == EC_CPUMODE_USER)
+		c->nr_inl = sym_machine_inlines(m, ev->sample->pid, mode, *ip, l, c->inl, 16);
+	if (c->nr_inl) {
+		c->base = *l;
+		c->base_ip = *ip;
+		l->sym = c->inl[0].name;
+		c->next_inl = 1;
+	}
+	return 1;
 }
 
 int ec_max_stack(void)

@@ -37,11 +37,28 @@ struct ec_chain {
 	uint64_t i;
 	uint16_t cpumode;
 	int max_stack, nr;
+	/* ec_chain_frame: the inline frames of the last entry still to give */
+	struct sym_inline inl[16];
+	size_t nr_inl, next_inl;
+	struct sym_loc base;
+	uint64_t base_ip;
+	int unwound;              /* the user entries came from unwinding dumps */
 };
 
-void ec_chain_begin(struct ec_chain *c, const struct pd_sample *s, int max_stack);
+/** ec_chain_begin - walk @ev's callchain: at most @max_stack entries */
+void ec_chain_begin(struct ec_chain *c, const struct pd_event *ev, int max_stack);
 /** ec_chain_next - the next entry: 1 with *@ip and *@cpumode set, 0 at the end */
 int ec_chain_next(struct ec_chain *c, uint64_t *ip, uint16_t *cpumode);
+/**
+ * ec_chain_frame - ec_chain_next with each entry resolved in @ev's process;
+ * for the user frames of an unwound (--call-graph dwarf) stack, the
+ * functions inlined at each given first, an entry each with the same ip,
+ * the inline function's name as its symbol (perf 6.1's unwind_entry and
+ * append_inlines; none under --no-inline). 1 with *@ip and *@l set, 0 at
+ * the end, TB_ERR_NOMEM.
+ */
+int ec_chain_frame(struct ec_chain *c, struct sym_machine *m, const struct pd_event *ev,
+		   uint64_t *ip, struct sym_loc *l);
 /** ec_max_stack - perf script's limit for scripts: kernel.perf_event_max_stack (127) */
 int ec_max_stack(void);
 

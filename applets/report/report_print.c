@@ -101,6 +101,18 @@ static void put_dso(struct report_print *p, const char *dso)
 	ro_ch(p, ')');
 }
 
+/* perf's map__fprintf_srcline: "\n  FILE:LINE" under a frame, when it has a map */
+static void put_srcline(struct report_print *p, struct sym_machine *m, int32_t pid,
+			uint16_t cpumode, uint64_t ip, const struct sym_loc *sl)
+{
+	const char *text = m ? sym_machine_srcline(m, pid, cpumode, ip, sl) : NULL;
+
+	if (text) {
+		ro_mem(p, "\n  ", 3);
+		ro_str(p, text);
+	}
+}
+
 /* the ip/sym/dso part for a sample without a stack (sample__fprintf_sym) */
 static void print_ip_line(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
@@ -117,6 +129,13 @@ static void print_ip_line(struct report_print *p, const struct pd_event *ev, uin
 	}
 	if (f & RF_DSO)
 		put_dso(p, l.dso);
+	if (f & RF_SRCLINE) {
+		struct sym_machine *m = pd_session_symbols(p->session);
+		struct sym_loc sl;
+
+		if (m && l.have_map && !sym_machine_resolve(m, smp->pid, ev->misc & 7, smp->ip, &sl))
+			put_srcline(p, m, smp->pid, ev->misc & 7, smp->ip, &sl);
+	}
 }
 
 /* Whether the walk thread__resolve_callchain_sample makes meets a context
@@ -165,25 +184,47 @@ static struct rp_frame *frame_slot(struct report_print *p, uint64_t a, uint64_t 
 	return &p->frames[h >> 52];      /* 12 bits: RP_FRAMES */
 }
 
-/* one frame's line: address, symbol, dso */
+/* one frame's line: address, symbol, dso, source line; inlined functions
+ * first, each a line of its own (perf's append_inlines) */
 static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t ip,
-			uint64_t f)
+			uint64_t f, int unwound)
 {
+	struct sym_machine *m = pd_session_symbols(p->session);
+	struct sym_inline inl[16];
+	struct sym_loc sl;
 	struct rp_loc l;
+	size_t n = 0;
 
 	rp_resolve(p, pid, cpumode, ip, &l);
-	if (f & RF_IP) {
-		/* user frames show the offset in their DSO */
-		ro_ch(p, '\t');
-		ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+	/* perf 6.1 adds inline frames to the frames its unwinder found only */
+	if (m && l.have_map && !sym_machine_resolve(m, pid, cpumode, ip, &sl) && unwound)
+		n = sym_machine_inlines(m, pid, cpumode, ip, &sl, inl, 16);
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		int inlined = n && inl[i].inlined;
+
+		if (n)
+			l.sym = inl[i].name;
+		if (f & RF_IP) {
+			/* user frames show the offset in their DSO */
+			ro_ch(p, '\t');
+			ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+		}
+		if (f & RF_SYM) {
+			ro_ch(p, ' ');
+			ro_sym(p, &l, f & RF_SYMOFFSET);
+		}
+		if ((f & RF_DSO) && !inlined)
+			put_dso(p, l.dso);
+		if ((f & RF_SRCLINE) && n && inl[i].srcline) {
+			ro_mem(p, "\n  ", 3);
+			ro_str(p, inl[i].srcline);
+		} else if ((f & RF_SRCLINE) && l.have_map) {
+			put_srcline(p, m, pid, cpumode, ip, &sl);
+		}
+		if (inlined)
+			ro_str(p, " (inlined)");
+		ro_ch(p, '\n');
 	}
-	if (f & RF_SYM) {
-		ro_ch(p, ' ');
-		ro_sym(p, &l, f & RF_SYMOFFSET);
-	}
-	if (f & RF_DSO)
-		put_dso(p, l.dso);
-	ro_ch(p, '\n');
 }
 
 /* the frame's cache key; 0 when it is not to be cached */
@@ -218,10 +259,12 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 	struct sym_machine *m = pd_session_symbols(p->session);
 	unsigned long entries = 0;
 	uint16_t cpumode = MISC_USER;
+	/* the recorded kernel part, then the unwound user part (pd_session_unwound) */
+	int dwarf = (ev->evsel->sample_type & DWARF_STACK) == DWARF_STACK;
 
 	if (stack_is_corrupt(smp, p->max_stack))
 		return;
-	for (uint64_t i = 0; i < smp->nr_callchain && entries < p->max_stack; i++) {
+	for (uint64_t i = 0; i < smp->nr_callchain; i++) {
 		uint64_t ip = pd_u64(smp->callchain + 8 * i);
 		struct rp_frame k, *c;
 		unsigned long flushes;
@@ -230,12 +273,20 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		if (ip >= PERF_CONTEXT_MAX) {
 			cpumode = ip == PERF_CONTEXT_HV ? MISC_HYPERVISOR :
 				  ip == PERF_CONTEXT_KERNEL ? MISC_KERNEL : MISC_USER;
+			/* perf limits the unwound user part on its own */
+			if (dwarf && ip == PERF_CONTEXT_USER)
+				entries = 0;
+			continue;
+		}
+		if (entries >= p->max_stack) {
+			if (!dwarf)
+				break;
 			continue;
 		}
 		entries++;
 		if (!frame_key(p, m, smp->pid, cpumode, ip, &k) ||
 		    !(c = frame_slot(p, k.a, k.b, k.c))) {
-			print_frame(p, smp->pid, cpumode, ip, f);
+			print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
 			continue;
 		}
 		if (c->len && c->a == k.a && c->b == k.b && c->c == k.c && c->f == f &&
@@ -246,7 +297,7 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		ro_room(p, RO_ITEM);
 		start = p->pos;
 		flushes = p->flushes;
-		print_frame(p, smp->pid, cpumode, ip, f);
+		print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
 		c->len = 0;
 		if (p->flushes == flushes && p->pos - start <= RP_FRAME_TEXT) {
 			memcpy(c->text, start, (size_t)(p->pos - start));
@@ -259,6 +310,16 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 			c->mode = k.mode;
 		}
 	}
+}
+
+/* perf's unwinders refuse a stack of no frames (--max-stack 0) where a
+ * user stack was captured: the sample then prints as one without a stack */
+static int unwind_refused(const struct report_print *p, const struct pd_event *ev)
+{
+	const struct pd_sample *smp = ev->sample;
+
+	return !p->max_stack && (ev->evsel->sample_type & DWARF_STACK) == DWARF_STACK &&
+	       smp->user_regs_abi && smp->user_stack_dyn_size;
 }
 
 /* perf_sample__fprintf_start: comm, pid/tid, cpu, misc, time */
@@ -383,16 +444,17 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 			ro_mem(p, text, (size_t)n);
 	}
 	report_print_fields_mid(p, ev, f);
-	if ((f & RF_IP) && (e->sample_type & DWARF_STACK) == DWARF_STACK) {
-		/* --call-graph dwarf: perf unwinds the user stack dump; we print
-		 * the event line alone, and say so once */
-		if (!p->told_dwarf) {
-			p->told_dwarf = 1;
-			warn_msg("%s has DWARF stacks (--call-graph dwarf), which are not "
-				 "unwound: its samples print without them", e->name);
-		}
-	} else if (f & RF_IP) {
-		if (p->rf.use_callchain && (e->sample_type & PD_S_CALLCHAIN)) {
+	if ((f & RF_IP) && (e->sample_type & DWARF_STACK) == DWARF_STACK && !p->told_dwarf &&
+	    pd_session_unwind_arch_unknown(p->session)) {
+		/* --call-graph dwarf of an arch whose registers we do not know:
+		 * the recorded (kernel) part of the stack only, said once */
+		p->told_dwarf = 1;
+		warn_msg("%s has DWARF stacks (--call-graph dwarf) of an arch whose registers "
+			 "are not known here: its user stacks are not unwound", e->name);
+	}
+	if (f & RF_IP) {
+		if (p->rf.use_callchain && (e->sample_type & PD_S_CALLCHAIN) &&
+		    !unwind_refused(p, ev)) {
 			ro_ch(p, '\n');
 			print_stack(p, ev, f);
 		} else {

@@ -434,7 +434,9 @@ static int before_reading(int argc, char **argv, int first, struct cat_script *c
 static int use_symbols(struct pd_session *s)
 {
 	struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms, .vmlinux = o.vmlinux,
-			       .no_demangle = o.no_demangle, .verbose = o.verbose };
+			       .no_demangle = o.no_demangle, .verbose = o.verbose,
+			       .full_source_path = o.pc.full_source_path,
+			       .no_inline = o.pc.no_inline };
 
 	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
 		const struct pd_evsel *e = pd_session_evsel(s, i);

@@ -319,10 +319,15 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct
 	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
 			       .rec = rec, .rec_size = size,
 			       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
+	struct pd_sample whole;
 	int r;
 
 	if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, smp, off)))
 		return r;
+	if ((r = pd_session_unwound(s, smp, &whole)) < 0)
+		return r;
+	if (r)
+		ev.sample = &whole;
 	ev.comm = pd_threads_comm(&s->threads, smp->pid, smp->tid);
 	if (!ev.comm)
 		return TB_ERR_NOMEM;

@@ -456,6 +456,7 @@ void pd_session_close(struct pd_session *s)
 	td_result_free(&s->td);
 	pd_header_info_free(&s->info);
 	pd_threads_free(&s->threads);
+	pd_session_unwind_free(s);
 	sym_machine_free(s->sym);
 	free(s->buildid_sec);
 	pd_stat_free(&s->stat);

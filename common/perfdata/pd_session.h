@@ -153,6 +153,18 @@ void pd_session_close(struct pd_session *s);
  */
 void pd_session_set_unordered(struct pd_session *s);
 
+/**
+ * pd_session_set_unwind - whether samples with user registers and a stack
+ * dump (perf record --call-graph dwarf) are delivered with their user
+ * stacks unwound into the callchain (on by default, once symbols are
+ * used: pd_session_use_symbols)
+ */
+void pd_session_set_unwind(struct pd_session *s, int on);
+/** pd_session_unwind_arch_unknown - whether a dwarf sample came whose
+ * recording's arch has registers the unwinder does not know (x86_64 and
+ * aarch64 it knows): its callchain is then the recorded part alone */
+int pd_session_unwind_arch_unknown(const struct pd_session *s);
+
 int pd_session_is_pipe(const struct pd_session *s);
 size_t pd_session_nr_evsels(const struct pd_session *s);
 const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i);

@@ -53,6 +53,12 @@ struct pd_session {
 	struct sym_machine *sym;
 	unsigned char *buildid_sec;
 	size_t buildid_len;
+	/* --call-graph dwarf samples (pd_unwind.c): the unwinder, made on the
+	 * first such sample; the callchain delivered in their place */
+	struct unw *unw;
+	int unwind_off, unwind_failed;
+	uint64_t *chain;
+	size_t chain_cap;
 
 	/* pd_session_open_checked: each record that passed every check, in
 	 * file order; a sample's delivery-time checks then run as it is read */
@@ -78,6 +84,16 @@ void pd_session_resolve_names(struct pd_session *s);
 /** pd_session_resolve_names_from - pd_session_resolve_names for the attrs from index @first on */
 void pd_session_resolve_names_from(struct pd_session *s, size_t first);
 int pd_session_check_formats(struct pd_session *s, uint64_t off, struct tb_err *err);
+/**
+ * pd_session_unwound - for a sample with user registers and a stack dump
+ * (perf record --call-graph dwarf), @smp with its callchain made whole: the
+ * recorded (kernel) part, then PERF_CONTEXT_USER and the unwound user
+ * frames, in @out. Returns 1 with @out set, 0 when @smp goes as it is
+ * (no dumps, no symbols, unwinding off), TB_ERR_NOMEM.
+ */
+int pd_session_unwound(struct pd_session *s, const struct pd_sample *smp, struct pd_sample *out);
+/** pd_session_unwind_free - what pd_session_unwound holds */
+void pd_session_unwind_free(struct pd_session *s);
 int pd_session_feature(struct pd_session *s, int feat, const unsigned char *buf, size_t size,
 		       uint64_t off, struct tb_err *err);
 int pd_session_drain(struct pd_session *s, int r);

@@ -49,38 +49,74 @@ static int code_open(struct sym_machine *m, const char *path)
 	return 0;
 }
 
+/* The file @l's code is read from: the build-id cache's copy (its elf or
+ * vdso), else the DSO's own path under --symfs. 0 with @path set, or -1. */
+static int code_file(struct sym_machine *m, const struct sym_loc *l, char *path, size_t n,
+		     int which)
+{
+	char hex[41];
+
+	if (which == 0) {
+		struct stat st;
+		size_t k;
+
+		if (!l->build_id || !l->build_id_len || l->build_id_len > 20)
+			return -1;
+		buildid_hex(l->build_id, (int)l->build_id_len, hex);
+		snprintf(path, n, "%s/.build-id/%.2s/%s", m->buildid_dir, hex, hex + 2);
+		k = strlen(path);
+		if (!stat(path, &st) && S_ISDIR(st.st_mode))
+			snprintf(path + k, n - k, "/%s", strcmp(l->dso, "[vdso]") ? "elf" : "vdso");
+		return 0;
+	}
+	if (l->dso[0] != '/')
+		return -1;
+	snprintf(path, n, "%s%s", m->symfs ? m->symfs : "", l->dso);
+	return 0;
+}
+
 size_t sym_machine_read_code(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			     uint64_t addr, unsigned char *buf, size_t n, int *is64)
 {
 	struct sym_loc l;
-	char path[4096], hex[41];
+	char path[4096];
 	ssize_t got;
 	int open = -1;
 
 	if ((cpumode & 7) != 2 || sym_machine_resolve(m, pid, cpumode, addr, &l) || !l.have_map)
 		return 0;
-	if (l.build_id && l.build_id_len && l.build_id_len <= 20) {
-		struct stat st;
-
-		buildid_hex(l.build_id, (int)l.build_id_len, hex);
-		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", m->buildid_dir, hex, hex + 2);
-		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-			size_t k = strlen(path);
-
-			snprintf(path + k, sizeof(path) - k, "/%s",
-				 strcmp(l.dso, "[vdso]") ? "elf" : "vdso");
-		}
-		open = code_open(m, path);
-	}
-	if (open && l.dso[0] == '/') {
-		snprintf(path, sizeof(path), "%s%s", m->symfs ? m->symfs : "", l.dso);
-		open = code_open(m, path);
-	}
+	for (int which = 0; which < 2 && open; which++)
+		if (!code_file(m, &l, path, sizeof(path), which))
+			open = code_open(m, path);
 	if (open)
 		return 0;
 	got = pread(m->code_fd, buf, n, (off_t)l.map_ip);
 	*is64 = m->code_is64;
 	return got > 0 ? (size_t)got : 0;
+}
+
+int sym_machine_map_file(struct sym_machine *m, int32_t pid, uint64_t addr,
+			 struct sym_map_file *out)
+{
+	struct sym_loc l;
+	const void *dso;
+	uint64_t map_ip, map_start;
+
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	if (!sym_machine_map_of(m, pid, addr, &dso, &map_ip, &map_start) ||
+	    sym_machine_resolve(m, pid, 2, addr, &l) || !l.have_map)
+		return -1;
+	out->dso = dso;
+	out->start = l.map_start;
+	out->end = l.map_end;
+	out->pgoff = map_start + map_ip - addr;
+	out->name = l.dso;
+	out->short_name = l.dso_short;
+	for (int which = 0; which < 2 && out->fd < 0; which++)
+		if (!code_file(m, &l, out->path, sizeof(out->path), which))
+			out->fd = open_regular(out->path, 0, NULL, NULL);
+	return out->fd < 0 ? -1 : 0;
 }
 
 /* perf's native_arch: the recording's arch is this machine's (or i386 on

@@ -149,6 +149,8 @@ static int try_file(struct sym_dso *d, struct sym_load_ctx *c, struct cand *k, c
 		k->syms = e;
 		k->have_syms = 1;
 		used = 1;
+		free(d->symsrc);
+		d->symsrc = strdup(path);   /* NULL on ENOMEM: the dso's own file then */
 	}
 	if (!k->have_run && e.dynsym) {
 		if (used) {

@@ -23,6 +23,10 @@ struct sym_dso {
 	size_t bid_len;
 	int has_bid;
 	int loaded;               /* symbols looked for (found or not) */
+	char *symsrc;             /* the file its .symtab came from (perf's
+				   symsrc_filename), NULL: none */
+	struct sym_dwarf *dw;     /* its DWARF (sym_srcline.c), once looked for */
+	int dw_tried;
 	struct sym_table tab;
 	struct sym_dso *hnext;    /* the machine's name hash chain */
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "symbols/sym_dso.h"
+#include "symbols/sym_dwarf.h"
 #include "symbols/sym_machine_int.h"
 #include "symbols/symbols.h"
 #include "util/tb_err.h"
@@ -110,6 +111,8 @@ struct sym_machine *sym_machine_new(const struct sym_opts *o)
 static void dso_free(struct sym_dso *d)
 {
 	sym_table_free(&d->tab);
+	sym_dwarf_close(d->dw);
+	free(d->symsrc);
 	free(d->name);
 	free(d);
 }
@@ -506,6 +509,17 @@ int sym_machine_map_of(struct sym_machine *m, int32_t pid, uint64_t addr, const 
 	*map_ip = addr - map->start + map->pgoff;
 	*map_start = map->start;
 	return 1;
+}
+
+struct sym_dso *sym_machine_dso_at(struct sym_machine *m, int32_t pid, uint64_t addr,
+				   uint64_t *map_ip)
+{
+	const struct sym_map *map = find_map(m, pid, addr);
+
+	if (!map || !map->dso)
+		return NULL;
+	*map_ip = addr - map->start + map->pgoff;
+	return map->dso;
 }
 
 int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,

@@ -10,6 +10,8 @@
 #include "symbols/symbols.h"
 #include "util/tb_err.h"
 
+#define SYM_INLINE_MAX 16         /* inline frames kept per address */
+
 struct ksyms;
 struct sym_proc;
 
@@ -60,11 +62,21 @@ struct sym_machine {
 	char *code_path;          /* NULL: none open */
 	int code_fd, code_is64;
 	int code_native;          /* 0: not yet known, 1: perf's native_arch, 2: not */
+
+	/* sym_srcline.c: the last answers' text */
+	char srcline[4200];
+	char inl_names[SYM_INLINE_MAX][256];
+	char inl_lines[SYM_INLINE_MAX][512];
 };
 
 /* what perf prints for no dso, and the kernel's dso */
 extern const char sym_unknown_name[sizeof("[unknown]")];
 extern const char sym_kernel_name[sizeof("[kernel.kallsyms]")];
+
+/** sym_machine_dso_at - the DSO of user address @addr of @pid and the
+ * address in it (*@map_ip); NULL when no map holds it */
+struct sym_dso *sym_machine_dso_at(struct sym_machine *m, int32_t pid, uint64_t addr,
+				   uint64_t *map_ip);
 
 /* sym_warn.c */
 /** sym_machine_warn - queue a one-line warning (sym_machine_next_warning) */

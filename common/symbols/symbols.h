@@ -25,6 +25,8 @@ struct sym_opts {
 				   kernel symbols' source), queued with the warnings */
 	int prefetch_kernel;      /* the kernel's symbols will be wanted: read them on a
 				   second thread from the kernel's MMAP on */
+	int full_source_path;     /* --full-source-path: srclines name the whole file */
+	int no_inline;            /* --no-inline: sym_machine_inlines gives none */
 	const char *arch;         /* the recording's arch ("" unknown; NULL: this
 				   machine's, a pipe's), for sym_machine_fetch_insn;
 				   must outlive the machine */
@@ -99,6 +101,56 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
  */
 size_t sym_machine_read_code(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			     uint64_t addr, unsigned char *buf, size_t n, int *is64);
+
+/**
+ * sym_machine_srcline - perf 6.1's map__srcline for @addr (a sample ip or
+ * callchain entry, resolved to @l): "FILE:LINE" from the DSO's DWARF (the
+ * file's basename unless sym_opts.full_source_path), else perf's stand-in
+ * "DSO[ADDR]" outside a known symbol (the kernel's addresses too); NULL for
+ * none (no map, or an unknown line inside a symbol, which perf leaves out).
+ * Valid until the next call.
+ */
+const char *sym_machine_srcline(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+				uint64_t addr, const struct sym_loc *l);
+
+/* one frame of an address's inline chain (perf's inline_list) */
+struct sym_inline {
+	const char *name;         /* the function: @l's own symbol name for the real
+				   function when the DWARF agrees, else the DWARF's
+				   (demangled as symbols are), "??" when unknown */
+	int inlined;              /* a name of the DWARF's: perf prints "(inlined)" in
+				   place of the DSO */
+	const char *srcline;      /* its own "FILE:LINE" (the call's, for a function
+				   something was inlined into); "??:0": unknown */
+};
+
+/**
+ * sym_machine_inlines - perf 6.1's append_inlines for a frame at @addr
+ * resolved to @l (a user address with a symbol): the functions inlined
+ * there, innermost first, then the one they were inlined into. Returns how
+ * many (at most @max); 0: the frame prints as it is (always under
+ * sym_opts.no_inline). Valid until the next call.
+ */
+size_t sym_machine_inlines(struct sym_machine *m, int32_t pid, uint16_t cpumode, uint64_t addr,
+			   const struct sym_loc *l, struct sym_inline *out, size_t max);
+
+/* the file a user map's code comes from, for an unwinder */
+struct sym_map_file {
+	const void *dso;          /* the DSO's identity (as sym_machine_map_of) */
+	uint64_t start, end, pgoff;
+	const char *name, *short_name;   /* as sym_loc's dso, dso_short */
+	char path[4096];          /* the file opened: the build-id cache's copy, else
+				   the DSO's path under --symfs */
+	int fd;                   /* open on it, the caller's to close; -1 */
+};
+
+/**
+ * sym_machine_map_file - the map holding user address @addr of @pid and the
+ * file its code is read from, opened (a regular file only), as
+ * sym_machine_read_code finds it. 0, or -1 (no map, no file).
+ */
+int sym_machine_map_file(struct sym_machine *m, int32_t pid, uint64_t addr,
+			 struct sym_map_file *out);
 
 /**
  * sym_machine_fetch_insn - the instruction at @ip as perf's script_fetch_insn

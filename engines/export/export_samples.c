@@ -67,7 +67,7 @@ int ex_sample_of(struct ex_run *x, const struct pd_event *ev, struct ex_sample *
 	out->symoff = l.sym ? l.symoff : 0;
 	out->dso = l.dso;
 	/* callee first, markers left out, at most perf script's depth for scripts */
-	ec_chain_begin(&ch, s, ec_max_stack());
+	ec_chain_begin(&ch, ev, ec_max_stack());
 	while (ec_chain_next(&ch, &ip, &mode)) {
 		if (chain_room(x, out->nr + 1) || ec_resolve(m, ev, mode, ip, 0, &l))
 			goto nomem;

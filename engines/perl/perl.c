@@ -430,19 +430,19 @@ static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_event *ev)
 {
 	struct ec_chain c;
 	struct sym_loc l;
-	uint16_t mode;
 	uint64_t ip;
 	AV *av;
+	int got;
 
 	if (!ev->sample->nr_callchain)
 		return SvREFCNT_inc(r->empty_chain);
 	av = newAV();
-	ec_chain_begin(&c, ev->sample, ec_max_stack());
-	while (ec_chain_next(&c, &ip, &mode)) {
+	ec_chain_begin(&c, ev, ec_max_stack());
+	while ((got = ec_chain_frame(&c, r->syms, ev, &ip, &l)) != 0) {
 		HV *hv = newHV();
 
 		(void)hv_stores(hv, "ip", newSVuv((UV)ip));
-		if (ec_resolve(r->syms, ev, mode, ip, 0, &l) == 0) {
+		if (got > 0) {
 			if (l.sym) {
 				HV *sym = newHV();
 

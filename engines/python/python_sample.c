@@ -56,14 +56,14 @@ PyObject *python_callchain(const struct pd_event *ev, struct sym_machine *m)
 	PyObject *list = PyList_New(0), *d;
 	struct ec_chain c;
 	struct sym_loc l;
-	uint16_t mode;
 	uint64_t ip;
+	int r;
 
 	if (!list || !ev->sample->nr_callchain)
 		return list;
-	ec_chain_begin(&c, ev->sample, ec_max_stack());
-	while (ec_chain_next(&c, &ip, &mode)) {
-		if (ec_resolve(m, ev, mode, ip, 0, &l)) {
+	ec_chain_begin(&c, ev, ec_max_stack());
+	while ((r = ec_chain_frame(&c, m, ev, &ip, &l)) != 0) {
+		if (r < 0) {
 			PyErr_NoMemory();
 			goto fail;
 		}
