@@ -29,7 +29,8 @@ TINY_APPLETS := trace-list trace-record
 # decoder (libtraceevent), zstd (common/tiny/pd_nocomp.c refuses -z) and
 # zlib (the payload is stored: common/tiny/payload_stored.c).
 TINY_SRC := applets/main.c applets/applets.c applets/args.c applets/xfuncs.c applets/trace_list.c \
-	$(addprefix applets/record/,trace_record.c record_events.c record_profile.c) \
+	$(addprefix applets/record/,trace_record.c record_events.c record_profile.c \
+		record_callgraph.c) \
 	engines/catalogue.c engines/registry.c \
 	$(addprefix common/util/,bytebuf.c cpulist.c io.c payload.c tb_err.c) \
 	$(addprefix common/record/,buildids.c dso_hits.c event_names.c pd_wbuild.c pd_wfeatures.c pd_writer.c pd_wsys.c \

@@ -28,6 +28,7 @@
 #include "tracepoint/syscall_map.h"
 #include "record/td_write.h"
 #include "tracepoint/tracefs.h"
+#include "record/record_callgraph.h"
 #include "xfuncs.h"
 
 #define DEFAULT_PAGES 2048        /* 8 MiB per CPU: a syscall storm loses nothing */
@@ -35,7 +36,8 @@
 
 static struct {
 	int all, quiet, self, compress, callchain, data, verbose, no_bid_cache, no_bid;
-	const char *cpus, *output, *pid, *freq;
+	const char *cpus, *output, *pid, *freq, *call_graph, *user_regs;
+	struct rec_callgraph cg;
 	unsigned long period, pages, level;
 	struct opt_list events;
 } o;
@@ -50,7 +52,12 @@ static const struct opt record_opts[] = {
 	  "sample every PERIOD events (default: 1 for tracepoints, else -F)" },
 	{ 'F', "freq", OPT_STR, &o.freq, "FREQ",
 	  "sample FREQ times a second, or max (default 4000)" },
-	{ 'g', NULL, OPT_FLAG, &o.callchain, NULL, "record frame-pointer callchains" },
+	{ 'g', NULL, OPT_FLAG, &o.callchain, NULL, "record callchains (--call-graph fp)" },
+	{ 0, "call-graph", OPT_STR, &o.call_graph, "fp|dwarf[,SIZE]",
+	  "callchains by frame pointers, or user registers and SIZE bytes of user\n"
+	  "stack (8192) per sample, unwound with DWARF when read" },
+	{ 0, "user-regs", OPT_STR, &o.user_regs, "REGS",
+	  "sample these user registers (perf's names: ip,sp,...)" },
 	{ 'd', "data", OPT_FLAG, &o.data, NULL, "record data mmaps and sample addresses" },
 	{ 'N', "no-buildid-cache", OPT_FLAG, &o.no_bid_cache, NULL,
 	  "do not copy the DSOs hit into the build-id cache (~/.debug)" },
@@ -71,7 +78,8 @@ static const struct opt record_opts[] = {
 
 static const struct applet_help record_help = {
 	"trace-record",
-	"[-a] [-C CPUS] [-p PID] [-e EVENT]... [-g] [-F FREQ|-c PERIOD] [-d] [-m PAGES]\n"
+	"[-a] [-C CPUS] [-p PID] [-e EVENT]... [-g] [--call-graph fp|dwarf[,SIZE]]\n"
+	"                    [--user-regs REGS] [-F FREQ|-c PERIOD] [-d] [-m PAGES]\n"
 	"                    [-o FILE|-] [-q] [-z] [-N] [-B] [-v] [--self]\n"
 	"                    [[--] COMMAND [ARGS]]\n"
 	"       trace-record NAME [ARGS]     (canned recording NAME, see trace-list)",
@@ -436,6 +444,9 @@ static int record_open_events(struct record_run *r)
 	if (record_sampling(&r->ro, o.freq, o.period))
 		return -1;
 	r->ro.callchain = o.callchain;
+	r->ro.regs_user = o.cg.regs_user;
+	r->ro.stack_user = o.cg.stack_size;
+	r->ro.exclude_callchain_user = o.cg.dwarf;
 	r->ro.sample_cpu = r->system_wide;
 	r->ro.mmap_data = o.data;
 	r->ro.pages = o.pages;
@@ -761,6 +772,21 @@ int trace_record_main(int argc, char **argv)
 	r.first = args_parse(&record_help, argc, argv);
 	if (r.first < 0)
 		return r.first == -2 ? 0 : 1;
+	{
+		char why[512];
+
+		int bad = rec_callgraph_parse(o.callchain, o.call_graph, o.user_regs, &o.cg, why,
+					      sizeof(why));
+
+		if (bad == -2)  /* perf 6.1: util/callchain.c parse_callchain_record, get_stack_size */
+			perf_msg("%s\n", why);
+		else if (bad)
+			error_msg("%s", why);
+		if (bad)
+			return 1;
+		o.callchain = o.cg.callchain;
+		o.data |= o.cg.dwarf;      /* perf: DWARF unwinding samples addresses */
+	}
 	if (r.first < argc && strcmp(argv[r.first - 1], "--") && !o.events.nr) {
 		rc = run_canned(argv[r.first], argc - r.first - 1, argv + r.first + 1);
 		if (rc >= 0)

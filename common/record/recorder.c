@@ -30,6 +30,10 @@ static uint64_t base_sample_type(const struct rec_event *e, const struct rec_opt
 		st |= PERF_SAMPLE_CPU;
 	if (o->callchain)
 		st |= PERF_SAMPLE_CALLCHAIN;
+	if (o->regs_user)
+		st |= PERF_SAMPLE_REGS_USER;
+	if (o->stack_user)
+		st |= PERF_SAMPLE_STACK_USER;
 	if (o->mmap_data)
 		st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 	return st;
@@ -86,6 +90,9 @@ void rec_attr(const struct recorder *r, const struct rec_opts *o, size_t i,
 	a.watermark = 1;
 	a.wakeup_watermark = (uint32_t)(o->pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	a.enable_on_exec = o->enable_on_exec && e->kind != REC_DUMMY;
+	a.sample_regs_user = o->regs_user;
+	a.sample_stack_user = (uint32_t)o->stack_user;
+	a.exclude_callchain_user = o->exclude_callchain_user ? 1 : 0;
 	if (i == rec_tracking(r->evs, r->nr_evs)) {
 		a.mmap = !o->no_mmaps;
 		a.mmap2 = !o->no_mmaps;

@@ -33,7 +33,11 @@ struct rec_opts {
 	uint64_t period;         /* -c PERIOD: sample every PERIOD events (0: not given) */
 	uint64_t freq;           /* -F: samples per second (default 4000) */
 	int user_freq;           /* -F given: tracepoints sample by frequency too (as perf) */
-	int callchain;           /* -g: frame-pointer callchains */
+	int callchain;           /* -g, --call-graph: callchains */
+	uint64_t regs_user;      /* --call-graph dwarf, --user-regs: user registers (perf's mask) */
+	uint64_t stack_user;     /* --call-graph dwarf: the user stack dump's bytes */
+	int exclude_callchain_user;  /* --call-graph dwarf: the kernel part of the
+				    callchain only (the reader unwinds the dump) */
 	int sample_cpu;          /* system-wide: CPU in every sample */
 	int mmap_data;           /* -d: data mmaps and sample addresses */
 	int no_mmaps;            /* the tracking event follows comm and tasks, not mmaps */
