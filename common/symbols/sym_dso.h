@@ -27,6 +27,8 @@ struct sym_dso {
 				   symsrc_filename), NULL: none */
 	struct sym_dwarf *dw;     /* its DWARF (sym_srcline.c), once looked for */
 	int dw_tried;
+	struct sym_srcent *src;   /* what sym_srcline.c answered, by address */
+	size_t src_cap, src_n;
 	struct sym_table tab;
 	struct sym_dso *hnext;    /* the machine's name hash chain */
 };

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "symbols/sym_dso.h"
 #include "symbols/sym_dwarf.h"
+#include "symbols/sym_srccache.h"
 #include "symbols/sym_machine_int.h"
 #include "symbols/symbols.h"
 #include "util/tb_err.h"
@@ -112,6 +113,7 @@ static void dso_free(struct sym_dso *d)
 {
 	sym_table_free(&d->tab);
 	sym_dwarf_close(d->dw);
+	sym_srccache_free(d);
 	free(d->symsrc);
 	free(d->name);
 	free(d);

@@ -64,3 +64,44 @@ script_ratio() {
 		cpu_secs 2 <"$dir/s-base.times" >"$dir/s-base.cpu"
 		baseline_ratio "$dir/s-tb.cpu" "$dir/s-base.cpu"; }
 }
+
+# srcprog_build DIR [CFLAGS...]: the source-level test program
+# (tests/tools/srcprog: a header's inline function, a shared library, C++)
+# built -O2 -g into DIR, once
+srcprog_build() {
+	d=$1; shift
+	[ -x "$d/srcprog" ] && return 0
+	mkdir -p "$d"
+	s="$top/tests/tools/srcprog"
+	gcc -O2 -g "$@" -shared -fPIC -o "$d/libsrcprog.so" "$s/lib.c" &&
+		g++ -O2 -g "$@" -c -o "$d/cxx.o" "$s/cxx.cc" &&
+		gcc -O2 -g "$@" -o "$d/srcprog" "$s/main.c" "$d/cxx.o" -L"$d" -lsrcprog -Wl,-rpath,"$d"
+}
+
+# pair_ratio NAME TIME_GOAL RSS_GOAL DATA ARGS...: perf script ARGS against
+# trace-report ARGS on DATA, the outputs compared first, $runs runs each:
+# median wall times, peak RSS, and their ratios against the goals
+pair_ratio() {
+	name=$1 tgoal=$2 rgoal=$3 data=$4
+	shift 4
+	perf script -i "$data" "$@" 2>/dev/null | md5sum >"$dir/$name-perf.md5"
+	"$tb" trace-report -i "$data" "$@" 2>/dev/null | md5sum >"$dir/$name-tb.md5"
+	cmp -s "$dir/$name-perf.md5" "$dir/$name-tb.md5" && echo "outputs: identical" ||
+		echo "outputs: differ (tests/source-profile.test says where: binutils' lines)"
+	rm -f "$dir/$name-perf.times" "$dir/$name-tb.times"
+	for i in $(seq "$runs"); do
+		/usr/bin/time -f "%e %M %U %S" -a -o "$dir/$name-perf.times" \
+			perf script -i "$data" "$@" >/dev/null 2>&1
+		/usr/bin/time -f "%e %M %U %S" -a -o "$dir/$name-tb.times" \
+			"$tb" trace-report -i "$data" "$@" >/dev/null 2>&1
+	done
+	pt=$(cut -d' ' -f1 "$dir/$name-perf.times" | median)
+	tt=$(cut -d' ' -f1 "$dir/$name-tb.times" | median)
+	pr=$(cut -d' ' -f2 "$dir/$name-perf.times" | sort -n | tail -1)
+	tr=$(cut -d' ' -f2 "$dir/$name-tb.times" | sort -n | tail -1)
+	echo "perf script:  median ${pt}s over $runs runs, peak RSS $((pr / 1024)) MiB"
+	echo "trace-report: median ${tt}s over $runs runs, peak RSS $((tr / 1024)) MiB"
+	awk -v t="$tt" -v p="$pt" -v tr="$tr" -v pr="$pr" -v tg="$tgoal" -v rg="$rgoal" 'BEGIN {
+		printf "time ratio trace-report/perf = %.3f (goal <= %s)\n", t / p, tg
+		printf "RSS ratio  trace-report/perf = %.3f (goal <= %s)\n", tr / pr, rg }'
+}
