@@ -415,9 +415,8 @@ int rf_check(struct rf_config *c, struct pd_session *s, int no_callchain)
 
 void rf_unsupported_note(const struct rf_config *c)
 {
-	static const uint64_t need[] = { RF_SRCCODE, RF_BRSTACKINSN, RF_BRSTACKINSNLEN };
-	static const char *const why[] = { "the source files' text", "a disassembler",
-					   "a disassembler" };
+	static const uint64_t need[] = { RF_BRSTACKINSN, RF_BRSTACKINSNLEN };
+	static const char *const why[] = { "a disassembler", "a disassembler" };
 
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
 		int asked = 0;

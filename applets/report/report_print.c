@@ -10,6 +10,7 @@
 #include "report/report_extra.h"
 #include "report/report_out.h"
 #include "report/report_print.h"
+#include "report/report_srccode.h"
 #include "report/report_time.h"
 #include "report/report_resolve.h"
 #include "tracepoint/tp_decoder.h"
@@ -77,6 +78,7 @@ int report_print_finish(struct report_print *p)
 	free(p->buf);
 	free(p->frames);
 	p->frames = NULL;
+	rp_srccode_free(p);
 	p->buf = p->pos = p->end = NULL;
 	return ferror(p->out) ? -1 : 0;
 }
@@ -165,7 +167,7 @@ static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack
  * lines longer than a slot are not kept.
  */
 #define RP_FRAMES     4096
-#define RP_FRAME_TEXT 100
+#define RP_FRAME_TEXT 400
 struct rp_frame {
 	uint64_t a, b, c, f;     /* kernel: ip, 0, 0; user: map_ip, dso, map start */
 	uint32_t gen;            /* kernel: sym_machine_gen; user: 0 */
@@ -464,6 +466,8 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	}
 	report_print_fields_tail(p, ev, f);
 	ro_ch(p, '\n');
+	if (f & RF_SRCCODE)
+		rp_srccode(p, ev);
 	if (p->pos - p->buf > (long)(RO_SIZE - 4096))
 		ro_flush(p);
 	return ferror(p->out) ? -1 : 0;

@@ -11,6 +11,8 @@
 struct pd_session;
 struct rp_frame;
 
+struct rp_srcstate;
+
 struct report_print {
 	FILE *out;
 	struct pd_session *session;
@@ -31,6 +33,8 @@ struct report_print {
 	int track_loaded;      /* brstackoff is printed: keep loaded[] */
 	unsigned long flushes; /* ro_flush calls: a line written whole has none */
 	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
+	struct rp_srcstate *src;   /* -F srccode: per thread (report_srccode.c) */
+	size_t src_cap, nr_src;
 };
 
 /* an address's symbol and DSO (symbols.h when built with it) */

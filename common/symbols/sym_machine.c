@@ -128,6 +128,7 @@ void sym_machine_free(struct sym_machine *m)
 {
 	if (!m)
 		return;
+	sym_machine_srcfiles_free(m);
 	for (size_t i = 0; i < m->nr_slots && m->procs; i++)
 		free(m->procs[i].maps);
 	free(m->procs);

@@ -11,6 +11,15 @@
 #include "util/tb_err.h"
 
 #define SYM_INLINE_MAX 16         /* inline frames kept per address */
+#define SYM_SRCFILES 32           /* source files kept open (perf's MAXSRCCACHE) */
+
+/* a source file mapped for its lines (sym_srccode.c) */
+struct sym_srcfile {
+	char *path;               /* NULL: a free slot */
+	char *map;                /* NULL: could not be read (kept, not retried) */
+	size_t size;
+	uint64_t used;
+};
 
 struct ksyms;
 struct sym_proc;
@@ -67,6 +76,9 @@ struct sym_machine {
 	char srcline[4200];
 	char inl_names[SYM_INLINE_MAX][256];
 	char inl_lines[SYM_INLINE_MAX][512];
+	char srcfile[4200];       /* sym_machine_srcfile's answer */
+	struct sym_srcfile srcfiles[SYM_SRCFILES];
+	uint64_t srcfile_clock;
 };
 
 /* what perf prints for no dso, and the kernel's dso */
@@ -77,6 +89,9 @@ extern const char sym_kernel_name[sizeof("[kernel.kallsyms]")];
  * address in it (*@map_ip); NULL when no map holds it */
 struct sym_dso *sym_machine_dso_at(struct sym_machine *m, int32_t pid, uint64_t addr,
 				   uint64_t *map_ip);
+
+/** sym_machine_srcfiles_free - the source files sym_srccode.c keeps */
+void sym_machine_srcfiles_free(struct sym_machine *m);
 
 /* sym_warn.c */
 /** sym_machine_warn - queue a one-line warning (sym_machine_next_warning) */

@@ -184,6 +184,24 @@ const char *sym_machine_srcline(struct sym_machine *m, int32_t pid, uint16_t cpu
 	return m->srcline;
 }
 
+const char *sym_machine_srcfile(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+				uint64_t addr, unsigned *line)
+{
+	struct sym_dwarf_frame f;
+	struct sym_dwarf *dw;
+	struct sym_dso *d;
+	uint64_t map_ip;
+
+	if ((cpumode & 7) != MISC_USER || !(d = sym_machine_dso_at(m, pid, addr, &map_ip)) ||
+	    d->kind != SYM_DSO_FILE || d->name[0] != '/' || !(dw = dso_dwarf(m, d)) ||
+	    !sym_dwarf_frames(dw, map_ip, &f, 1) || !f.file)
+		return NULL;
+	snprintf(m->srcfile, sizeof(m->srcfile), "%s%s%s", f.dir ? f.dir : "", f.dir ? "/" : "",
+		 f.file);
+	*line = f.line;
+	return m->srcfile;
+}
+
 size_t sym_machine_inlines(struct sym_machine *m, int32_t pid, uint16_t cpumode, uint64_t addr,
 			   const struct sym_loc *l, struct sym_inline *out, size_t max)
 {

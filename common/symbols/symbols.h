@@ -113,6 +113,23 @@ size_t sym_machine_read_code(struct sym_machine *m, int32_t pid, uint16_t cpumod
 const char *sym_machine_srcline(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 				uint64_t addr, const struct sym_loc *l);
 
+/**
+ * sym_machine_srcfile - perf's get_srcline_split: the whole name of the
+ * source file of @addr's line (the innermost, as the DWARF says) and the
+ * line in *@line; NULL when unknown. Valid until the next call.
+ */
+const char *sym_machine_srcfile(struct sym_machine *m, int32_t pid, uint16_t cpumode,
+				uint64_t addr, unsigned *line);
+
+/**
+ * sym_machine_source_line - line @line of the source file @path (a regular
+ * file of at most 64 MB, kept among the last 32 read): its text without
+ * the newline, *@len bytes; NULL when there is no such file or line.
+ * Valid until the 32nd other file is read.
+ */
+const char *sym_machine_source_line(struct sym_machine *m, const char *path, unsigned line,
+				    size_t *len);
+
 /* one frame of an address's inline chain (perf's inline_list) */
 struct sym_inline {
 	const char *name;         /* the function: @l's own symbol name for the real

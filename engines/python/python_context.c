@@ -94,16 +94,27 @@ static PyObject *ctx_set_itrace_options(PyObject *self, PyObject *args)
 	return PyLong_FromLong(0);
 }
 
-/* perf_sample_srcline and perf_sample_srccode: the sample's source file and
- * line. No DWARF line table is read here yet: what perf gives for a sample
- * whose DSO has no line data, no file and line 0. */
+/* perf_sample_srcline and perf_sample_srccode: the source file and line of
+ * the sample's ip (the DWARF's, innermost), and for srccode the line's text;
+ * None and 0 where unknown, as perf's perf_sample_src */
 static PyObject *sample_src(PyObject *args, int code)
 {
 	struct ec_current *c = current(args, "context");
+	struct sym_machine *m;
+	const char *file = NULL, *text = NULL;
+	unsigned line = 0;
+	size_t len = 0;
 
 	if (!c)
 		return NULL;
-	return code ? Py_BuildValue("(zIz)", NULL, 0u, NULL) : Py_BuildValue("(zI)", NULL, 0u);
+	m = c->session ? pd_session_symbols(c->session) : NULL;
+	if (c->have_sample && m)
+		file = sym_machine_srcfile(m, c->pid, c->cpumode, c->ip, &line);
+	if (!code)
+		return Py_BuildValue("(zI)", file, line);
+	if (file)
+		text = sym_machine_source_line(m, file, line, &len);
+	return Py_BuildValue("(zIz#)", file, line, text, (Py_ssize_t)len);
 }
 
 static PyObject *ctx_sample_srcline(PyObject *self, PyObject *args)
