@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "symbols/elf_buildid.h"
+#include "symbols/sym_debuginfod.h"
 #include "symbols/sym_dso.h"
 #include "symbols/sym_elf.h"
 #include "util/io.h"
@@ -280,10 +281,18 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 			 hex, hex + 2);
 		done = try_file(d, c, &k, path, 0, &err);
 	}
+	/* beyond perf: a debuginfod server's debug file, then its executable
+	 * when the file itself is not here */
+	if (!done && !k.have_syms && d->has_bid && c->di &&
+	    !sym_debuginfod_fetch(c->di, d->bid, d->bid_len, "debuginfo", path, sizeof(path)))
+		done = try_file(d, c, &k, path, 0, &err);
 	if (!done) {
 		snprintf(path, sizeof(path), "%s%s", c->symfs, d->name);
 		done = try_file(d, c, &k, path, 1, &err);
 	}
+	if (!done && !k.have_run && d->has_bid && c->di && !is_regular(path) &&
+	    !sym_debuginfod_fetch(c->di, d->bid, d->bid_len, "executable", path, sizeof(path)))
+		done = try_file(d, c, &k, path, 0, &err);
 	if (!done && !strncmp(d->name, "/usr/lib/", 9)) {
 		snprintf(path, sizeof(path), "%s/usr/lib/debug%s", c->symfs, d->name + 4);
 		done = try_file(d, c, &k, path, 0, &err);

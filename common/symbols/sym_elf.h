@@ -9,8 +9,11 @@
 #include "symbols/sym_table.h"
 
 /* where a dso's files are looked for, and what went wrong loading one */
+struct sym_debuginfod;
+
 struct sym_load_ctx {
 	const char *symfs;        /* "" when none */
+	struct sym_debuginfod *di;    /* servers to ask for what is not here, or NULL */
 	const char *buildid_dir;  /* perf's ~/.debug */
 	int demangle;             /* SYM_DEMANGLE_* */
 	/* a one-line warning about the dso (hostile or unreadable ELF), or "" */

@@ -102,6 +102,11 @@ struct sym_machine *sym_machine_new(const struct sym_opts *o)
 		sym_machine_free(m);
 		return NULL;
 	}
+	if (sym_debuginfod_init(&m->di)) {
+		sym_machine_free(m);
+		return NULL;
+	}
+	m->lctx.di = m->di.nr ? &m->di : NULL;
 	m->lctx.symfs = m->symfs ? m->symfs : "";
 	m->lctx.buildid_dir = m->buildid_dir;
 	m->lctx.demangle = m->o.no_demangle ? SYM_DEMANGLE_NONE :
@@ -129,6 +134,7 @@ void sym_machine_free(struct sym_machine *m)
 	if (!m)
 		return;
 	sym_machine_srcfiles_free(m);
+	sym_debuginfod_free(&m->di);
 	for (size_t i = 0; i < m->nr_slots && m->procs; i++)
 		free(m->procs[i].maps);
 	free(m->procs);
@@ -559,6 +565,10 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	if (!d->loaded) {
 		int r = sym_dso_load(d, &m->lctx);
 
+		if (m->di.warning[0] && !m->di_told) {
+			m->di_told = 1;
+			sym_machine_warn(m, "%s", m->di.warning);
+		}
 		if (m->lctx.warning[0]) {
 			sym_machine_warn(m, "%s", m->lctx.warning);
 			m->lctx.warning[0] = 0;

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "symbols/sym_debuginfod.h"
 #include "symbols/sym_dso.h"
 #include "symbols/symbols.h"
 #include "util/tb_err.h"
@@ -66,6 +67,8 @@ struct sym_machine {
 	char **warnings;
 	size_t nr_warnings, next_warning;
 	struct sym_load_ctx lctx;
+	struct sym_debuginfod di; /* DEBUGINFOD_URLS' servers (lctx.di) */
+	int di_told;              /* its first problem was queued */
 
 	/* sym_code.c: the file the last code was read from */
 	char *code_path;          /* NULL: none open */

@@ -241,8 +241,9 @@ static int do_connect(struct http_conn *c, int64_t deadline, struct tb_err *err)
 	return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot connect: %s", strerror(last));
 }
 
-int http_post(struct http_conn *c, const char *target, const void *body, size_t len,
-	      size_t max_body, struct http_resp *r, struct tb_err *err)
+/* one request: "POST" with @len bytes of @body, or "GET" with none */
+static int request(struct http_conn *c, int get, const char *target, const void *body,
+		   size_t len, size_t max_body, struct http_resp *r, struct tb_err *err)
 {
 	int64_t deadline = now_ms() + c->timeout_ms;
 
@@ -256,12 +257,15 @@ int http_post(struct http_conn *c, const char *target, const void *body, size_t 
 		if (c->fd < 0 && (rc = do_connect(c, deadline, err)))
 			return rc;
 		was_reused = c->reused;
-		if (asprintf(&head, " HTTP/1.1\r\nHost: %s:%s\r\nContent-Length: %zu\r\n"
-			     "Content-Type: application/octet-stream\r\n%s%s%s\r\n", c->host, c->port,
-			     len, c->auth ? "Authorization: " : "", c->auth ? c->auth : "",
-			     c->auth ? "\r\n" : "") < 0)
+		if (get ? asprintf(&head, " HTTP/1.1\r\nHost: %s:%s\r\n%s%s%s\r\n", c->host, c->port,
+				   c->auth ? "Authorization: " : "", c->auth ? c->auth : "",
+				   c->auth ? "\r\n" : "") < 0
+			: asprintf(&head, " HTTP/1.1\r\nHost: %s:%s\r\nContent-Length: %zu\r\n"
+				   "Content-Type: application/octet-stream\r\n%s%s%s\r\n", c->host,
+				   c->port, len, c->auth ? "Authorization: " : "",
+				   c->auth ? c->auth : "", c->auth ? "\r\n" : "") < 0)
 			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-		iov[n++] = (struct iovec){ "POST ", 5 };
+		iov[n++] = get ? (struct iovec){ "GET ", 4 } : (struct iovec){ "POST ", 5 };
 		iov[n++] = (struct iovec){ (void *)target, strlen(target) };
 		iov[n++] = (struct iovec){ head, strlen(head) };
 		if (len)
@@ -295,6 +299,18 @@ int http_post(struct http_conn *c, const char *target, const void *body, size_t 
 			disconnect(c);
 		return 0;
 	}
+}
+
+int http_post(struct http_conn *c, const char *target, const void *body, size_t len,
+	      size_t max_body, struct http_resp *r, struct tb_err *err)
+{
+	return request(c, 0, target, body, len, max_body, r, err);
+}
+
+int http_get(struct http_conn *c, const char *target, size_t max_body, struct http_resp *r,
+	     struct tb_err *err)
+{
+	return request(c, 1, target, NULL, 0, max_body, r, err);
 }
 
 void http_urlencode(struct bytebuf *b, const char *s)

@@ -1,6 +1,7 @@
-/* http.h - a small HTTP/1.1 client over a TCP socket: POST with a sized body,
- * keep-alive, a deadline per request, capped answers, basic authentication
- * (for ClickHouse's HTTP interface). RFC 9112 (HTTP/1.1 message syntax). */
+/* http.h - a small HTTP/1.1 client over a TCP socket: POST with a sized body
+ * and GET, keep-alive, a deadline per request, capped answers, basic
+ * authentication (ClickHouse's HTTP interface, debuginfod servers). RFC 9112
+ * (HTTP/1.1 message syntax). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef HTTP_H
 #define HTTP_H
@@ -82,6 +83,10 @@ int http_init(struct http_conn *c, const char *host, const char *port, const cha
  */
 int http_post(struct http_conn *c, const char *target, const void *body, size_t len,
 	      size_t max_body, struct http_resp *r, struct tb_err *err);
+
+/** http_get - http_post's GET: @target fetched, no body sent */
+int http_get(struct http_conn *c, const char *target, size_t max_body, struct http_resp *r,
+	     struct tb_err *err);
 
 /** http_close - close the socket and free @c's strings */
 void http_close(struct http_conn *c);
