@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "symbols/elf_buildid.h"
 #include "symbols/sym_debuginfod.h"
 #include "symbols/sym_dso.h"
@@ -212,6 +213,48 @@ static int cache_path(const struct sym_dso *d, const struct sym_load_ctx *c, con
 	return 0;
 }
 
+/* whether the file @path has the CRC-32 @crc (zlib's, as the GNU tools
+ * compute it for .gnu_debuglink) */
+static int crc_matches(const char *path, uint32_t crc)
+{
+	unsigned char buf[1 << 16];
+	uLong sum = crc32(0, NULL, 0);
+	ssize_t got;
+	int fd = open_regular(path, SYM_ELF_MAX_FILE, NULL, NULL);
+
+	if (fd < 0)
+		return 0;
+	while ((got = read(fd, buf, sizeof(buf))) > 0)
+		sum = crc32(sum, buf, (uInt)got);
+	close(fd);
+	return got == 0 && (uint32_t)sum == crc;
+}
+
+/* Beyond perf: MiniDebugInfo. A file with no symbol table of its own or
+ * beside it may carry one in .gnu_debugdata (xz); its symbols then. */
+static void mini_debuginfo(struct cand *k)
+{
+	struct sym_elf e;
+	char why[256];
+	size_t len = 0;
+	unsigned char *img = sym_elf_debugdata(&k->run, &len);
+
+	if (!img)
+		return;
+	if (sym_elf_open_mem(&e, img, len, why, sizeof(why))) {
+		free(img);
+		return;
+	}
+	e.buf = img;                      /* ours: sym_elf_close frees it */
+	e.len = len;
+	if (!e.symtab) {
+		sym_elf_close(&e);
+		return;
+	}
+	k->syms = e;
+	k->have_syms = 1;
+}
+
 static const char *const debuglink_fmt[] = { "%.0s%s", "%s/%s", "%s/.debug/%s",
 					      "/usr/lib/debug%s/%s" };
 
@@ -239,10 +282,11 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 		char why[256];
 
 		if (sym_elf_open_file(&e, path, why, sizeof(why)) == 0) {
-			int have = sym_elf_debuglink(&e, link, sizeof(link)) == 0;
+			uint32_t crc;
+			int have = sym_elf_debuglink(&e, link, sizeof(link), &crc);
 
 			sym_elf_close(&e);
-			if (have) {
+			if (have >= 0) {
 				char *slash = strrchr(path, '/');
 				size_t dl = slash ? (size_t)(slash - path) : 0;
 
@@ -252,10 +296,19 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 					char cp[4096 + 600];
 
 					snprintf(cp, sizeof(cp), debuglink_fmt[i], dir, link);
-					if (is_regular(cp)) {
-						done = try_file(d, c, &k, cp, 0, &err);
-						break;
+					if (!is_regular(cp))
+						continue;
+					/* beyond perf: a debug file of another build
+					 * (its CRC-32 not the link's) is not used */
+					if (have == 0 && !crc_matches(cp, crc)) {
+						if (!c->warning[0])
+							snprintf(c->warning, sizeof(c->warning),
+								 "%.200s: its CRC-32 is not the "
+								 ".gnu_debuglink's, not used", cp);
+						continue;
 					}
+					done = try_file(d, c, &k, cp, 0, &err);
+					break;
 				}
 			}
 		}
@@ -297,6 +350,8 @@ static int load_file_dso(struct sym_dso *d, struct sym_load_ctx *c)
 		snprintf(path, sizeof(path), "%s/usr/lib/debug%s", c->symfs, d->name + 4);
 		done = try_file(d, c, &k, path, 0, &err);
 	}
+	if (!err && !k.have_syms && k.have_run == 1)
+		mini_debuginfo(&k);
 	if (!err)
 		err = load_elf(d, c, &k);
 	cand_close(&k);
@@ -366,6 +421,8 @@ static int load_vdso(struct sym_dso *d, struct sym_load_ctx *c)
 	if (!err && !k.have_syms && !k.have_run && !c->symfs[0])
 		err = own_vdso(d, c, &k);
 	(void)done;
+	if (!err && !k.have_syms && k.have_run == 1)
+		mini_debuginfo(&k);
 	if (!err)
 		err = load_elf(d, c, &k);
 	cand_close(&k);

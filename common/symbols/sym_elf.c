@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libiberty/demangle.h>
+#include <lzma.h>
 #include "symbols/elf_buildid.h"
 #include "symbols/sym_elf.h"
 #include "util/io.h"
@@ -172,12 +173,12 @@ size_t sym_elf_build_id(struct sym_elf *e, unsigned char out[20])
 	return n > 0 ? (size_t)n : 0;
 }
 
-int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n)
+int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n, uint32_t *crc)
 {
 	GElf_Shdr sh;
 	Elf_Scn *scn = section_by_name(e, ".gnu_debuglink", &sh);
 	Elf_Data *d;
-	size_t len;
+	size_t len, at;
 
 	if (!scn || sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
 		return -1;
@@ -185,7 +186,46 @@ int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n)
 	if (len == 0 || len == d->d_size || len >= n)
 		return -1;
 	memcpy(out, d->d_buf, len + 1);
-	return 0;
+	/* the file name, NUL padded to 4 bytes, then the debug file's CRC-32 */
+	at = (len + 4) & ~(size_t)3;
+	*crc = 0;
+	if (at + 4 <= d->d_size)
+		memcpy(crc, (const char *)d->d_buf + at, 4);
+	return at + 4 <= d->d_size ? 0 : 1;
+}
+
+unsigned char *sym_elf_debugdata(struct sym_elf *e, size_t *len)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = section_by_name(e, ".gnu_debugdata", &sh);
+	Elf_Data *d;
+	uint64_t memlimit = SYM_DEBUGDATA_MAX * 2;
+	size_t in_pos = 0, out_pos = 0, cap = 1u << 20;
+	unsigned char *out = NULL;
+
+	if (!scn || sh.sh_type == SHT_NOBITS || !(d = elf_getdata(scn, NULL)) || !d->d_buf)
+		return NULL;
+	/* xz, decoded into a buffer grown up to SYM_DEBUGDATA_MAX */
+	for (;;) {
+		unsigned char *t = realloc(out, cap);
+		lzma_ret r;
+
+		if (!t)
+			break;
+		out = t;
+		in_pos = out_pos = 0;
+		r = lzma_stream_buffer_decode(&memlimit, 0, NULL, d->d_buf, &in_pos, d->d_size, out,
+					      &out_pos, cap);
+		if (r == LZMA_OK && out_pos) {
+			*len = out_pos;
+			return out;
+		}
+		if (r != LZMA_BUF_ERROR || cap >= SYM_DEBUGDATA_MAX)
+			break;
+		cap *= 4;
+	}
+	free(out);
+	return NULL;
 }
 
 /* ---- symbols ---- */

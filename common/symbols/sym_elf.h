@@ -58,8 +58,20 @@ void sym_elf_close(struct sym_elf *e);
 
 /** sym_elf_build_id - the GNU build-id note (perf's elf_read_build_id); its length or 0 */
 size_t sym_elf_build_id(struct sym_elf *e, unsigned char out[20]);
-/** sym_elf_debuglink - the .gnu_debuglink file name; 0, or -1 if none */
-int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n);
+/** sym_elf_debuglink - the .gnu_debuglink file name, and the CRC-32 of the
+ * debug file it names in *@crc: 0; 1 with the name but no CRC; -1 if none */
+int sym_elf_debuglink(struct sym_elf *e, char *out, size_t n, uint32_t *crc);
+
+/* the largest MiniDebugInfo image decoded (a symbol table and little else) */
+#define SYM_DEBUGDATA_MAX (64u << 20)
+
+/**
+ * sym_elf_debugdata - the MiniDebugInfo of @e: its .gnu_debugdata section
+ * (an xz-compressed ELF image holding the symbols stripped from the file)
+ * decoded into a malloc'd buffer of *@len bytes; NULL when it has none, or
+ * it does not decode within SYM_DEBUGDATA_MAX.
+ */
+unsigned char *sym_elf_debugdata(struct sym_elf *e, size_t *len);
 
 /**
  * sym_elf_load_syms - perf's dso__load_sym for a user DSO: .symtab then
