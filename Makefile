@@ -145,7 +145,7 @@ $(BUILD)/tracebox: $(OBJ)
 # import C extension modules (sqlite3, ctypes...).
 dynamic: $(BUILD)/dyn/tracebox
 $(BUILD)/dyn/tracebox: $(DYN_OBJ)
-	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -ldw -lelf $(IBERTY_A) -lpython3.11 $(PERL_SO_LIBS) -lm $(LIBZ)
+	$(CC) -o $@ $(DYN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -ldw -lelf -llzma $(IBERTY_A) -lpython3.11 $(PERL_SO_LIBS) -lm $(LIBZ)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/dyn/$$a; done
 
 $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
@@ -155,7 +155,7 @@ $(addprefix $(BUILD)/,$(APPLETS)): $(BUILD)/tracebox
 sanitize: $(BUILD)/san/tracebox $(UNIT_BIN)
 unit: $(UNIT_BIN)
 $(BUILD)/san/tracebox: $(SAN_OBJ)
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -ldw -lelf $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
+	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(TEP_A) $(ZSTD_A) $(SQLITE_A) -ldw -lelf -llzma $(IBERTY_A) $(if $(PY_LIBS),-lpython3.11 -lm) \
 		$(PERL_SO_LIBS) $(LIBZ)
 	for a in $(APPLETS); do ln -sf tracebox $(BUILD)/san/$$a; done
 
@@ -174,7 +174,7 @@ $(foreach u,$(UNIT_BIN),$(eval $(u): $(call unit_links,$(notdir $(u)))))
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(INC_applets) $(INC_common) $(DEPFLAGS) $(SAN_FLAGS) -Itests/unit -o $@ $< \
-		$(call unit_links,$*) $(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -ldw -lelf $(IBERTY_A) $(LIBZ) -lm
+		$(call unit_links,$*) $(SAN_COMMON_OBJ) $(TEP_A) $(ZSTD_A) -ldw -lelf -llzma $(IBERTY_A) $(LIBZ) -lm
 
 deps:
 	@scripts/tools/install-deps.sh

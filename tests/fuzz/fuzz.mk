@@ -15,7 +15,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_TARGETS := pd_file pd_pipe tracing_data sample fields recover elf http
+FUZZ_TARGETS := pd_file pd_pipe tracing_data sample fields recover elf http unwind lines
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=all
 FUZZ_CFLAGS  := -std=gnu11 -D_GNU_SOURCE -Wall -Wno-unused-parameter -Icommon \
@@ -62,7 +62,7 @@ $(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c
 -include $(FUZZ_OBJ:.o=.d)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(FUZZ_TEP)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(FUZZ_TEP) $(ZSTD_A) -lelf $(IBERTY_A) $(LIBZ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(FUZZ_TEP) $(ZSTD_A) -ldw -lelf $(IBERTY_A) -llzma -lbz2 $(LIBZ)
 
 # One target after the other, FUZZ_SECONDS each; a summary line per target.
 fuzz: fuzz-build

@@ -48,8 +48,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	if (sym_elf_open_mem(&e, buf, size, why, sizeof(why)) == 0) {
 		sink += sym_elf_build_id(&e, id);
-		if (sym_elf_debuglink(&e, link, sizeof(link)) == 0)
-			sink += strlen(link);
+		uint32_t crc;
+		unsigned char *mini;
+		size_t mlen = 0;
+
+		if (sym_elf_debuglink(&e, link, sizeof(link), &crc) >= 0)
+			sink += strlen(link) + crc;
+		/* a MiniDebugInfo image: decoded within its bound, then read */
+		if ((mini = sym_elf_debugdata(&e, &mlen))) {
+			struct sym_elf m;
+
+			if (sym_elf_open_mem(&m, mini, mlen, why, sizeof(why)) == 0) {
+				load(&m, &e);
+				sym_elf_close(&m);
+			}
+			free(mini);
+		}
 		load(&e, &e);
 		/* the same image cut in half as the runtime file of a debug file */
 		half = malloc(size / 2 ? size / 2 : 1);
