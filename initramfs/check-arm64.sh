@@ -59,6 +59,14 @@ rc=$?
 why="exit $rc: $(tail -3 fs-record.txt)"
 ok "trace-record failed-syscalls-by-pid -- workload 10 $M" [ $rc = 0 ]
 
+# --- a --call-graph dwarf profile (user registers and stack dumps): the
+# host unwinds it, the board cannot (no unwinder in the tiny recorder)
+trace-record -q --call-graph dwarf -e cpu-clock -c 100000 -o dw.data -- srcprog 30000000 \
+	>dw-record.txt 2>&1
+rc=$?
+why="exit $rc: $(tail -3 dw-record.txt)"
+ok "trace-record --call-graph dwarf -- srcprog" [ $rc = 0 ]
+
 # --- the recordings to the host, then the verdict line
 port=/dev/hvc0
 if [ -e $port ] && stty -F $port raw -echo 2>/dev/null; then

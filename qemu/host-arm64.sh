@@ -40,6 +40,37 @@ arm64_prepare() {
 # the count printed after NAME in a report's "NAME  COUNT" lines
 arm64_count() { awk -v n="$2" '$1 == n { print $2; exit }' "$1"; }
 
+# the board's --call-graph dwarf profile, unwound here: aarch64 registers
+# and CFI on an x86 host (perf 6.1's libunwind here is x86's only), the
+# program's symbols from its unstripped copy under --symfs
+arm64_dwarf_checks() {
+	dw=$files/dw.data
+	if [ ! -f "$dw" ]; then
+		fail "the board's dwarf profile reached the host" "no dw.data"
+		return
+	fi
+	mkdir -p "$out/symfs/usr/bin"
+	cp "$build/tiny-aarch64/srcprog" "$out/symfs/usr/bin/srcprog"
+	"$tracebox" trace-report --symfs "$out/symfs" -i "$dw" -F comm,ip,sym >"$out/dw.txt" \
+		2>"$out/dw.err"
+	# the stacks of samples in leaf and lib_work: their callers as the
+	# program calls them (main -> middle -> leaf / lib_work)
+	n=$(awk '/^srcprog/ { if (s != "") print s; s = "" } /^\t/ { s = s " " $2 }
+		END { if (s != "") print s }' "$out/dw.txt" | sed 's/+0x[0-9a-f]*//g' |
+		grep -cE '^ (mix )?(leaf|lib_work) middle main')
+	[ "$n" -gt 5 ] && pass "the host unwinds the board's dwarf stacks: leaf/lib_work <- middle <- main ($n samples)" ||
+		fail "the board's dwarf stacks unwound" "$n samples; $(head -8 "$out/dw.txt" | tr '\n' '|')"
+	# the lines of its frames from the aarch64 DWARF, as eu-addr2line says
+	# (the static binary's text is loaded at 0x400000 from offset 0)
+	"$tracebox" trace-report --symfs "$out/symfs" -i "$dw" -F ip,sym,srcline >"$out/dw-src.txt" 2>&1
+	a=$(awk '$2 == "leaf" { print $1; exit }' "$out/dw-src.txt")
+	ours=$(awk -v a="$a" '$1 == a { getline; print $1; exit }' "$out/dw-src.txt")
+	want=$(eu-addr2line -s -e "$build/tiny-aarch64/srcprog" "0x$(printf '%x' $((0x400000 + 0x${a:-0})))" 2>&1 |
+		cut -d: -f1,2)
+	[ -n "$a" ] && [ "$ours" = "$want" ] && pass "the board's frames carry the DWARF's lines (leaf: $ours)" ||
+		fail "the board's frames' lines" "leaf at '$a': ours '$ours', eu-addr2line '$want'"
+}
+
 arm64_host_checks() {
 	if [ ! -f "$files/sc.data" ] || [ ! -f "$files/syscall_map" ]; then
 		fail "the guest's recordings reached the host" "nothing in $files"
@@ -107,6 +138,8 @@ arm64_host_checks() {
 	else
 		echo "@@ SKIP: arm64: host: perf script on the arm64 recording: perf is not installed (Debian: linux-perf)"
 	fi
+
+	arm64_dwarf_checks
 
 	# without the map (a real board's unpatched kernel): the built-in aarch64 table
 	python3 "$top/tests/tools/pdfeat.py" "$sc" "$out/nomap.data" --drop-map &&

@@ -30,7 +30,8 @@ initramfs-arm64:
 	@$(MAKE) --no-print-directory tiny TINY_ARCH=aarch64
 	@$(MAKE) --no-print-directory $(INITRAMFS_ARM64)
 
-$(INITRAMFS_ARM64): $(TINY_AARCH64)/tracebox $(TINY_AARCH64)/workload $(BUSYBOX_ARM64) \
+$(INITRAMFS_ARM64): $(TINY_AARCH64)/tracebox $(TINY_AARCH64)/workload $(TINY_AARCH64)/srcprog \
+		$(BUSYBOX_ARM64) \
 		initramfs/init initramfs/files-arm64.list initramfs/check-arm64.sh initramfs/demo.sh \
 		initramfs/build.sh initramfs/mkcpio.py
 	@BUILD=$(BUILD) FILES_LIST=initramfs/files-arm64.list STRIP=aarch64-linux-gnu-strip \
@@ -39,6 +40,13 @@ $(INITRAMFS_ARM64): $(TINY_AARCH64)/tracebox $(TINY_AARCH64)/workload $(BUSYBOX_
 $(TINY_AARCH64)/workload: tests/tools/workload.c
 	@mkdir -p $(dir $@)
 	aarch64-linux-musl-gcc -O2 -Wall -static -o $@ $<
+
+# the source-level test program for --call-graph dwarf on the board: C
+# only, static, -O2 -g without frame pointers (the guest's copy stripped)
+$(TINY_AARCH64)/srcprog: tests/tools/srcprog/main.c tests/tools/srcprog/lib.c tests/tools/srcprog/hot.h
+	@mkdir -p $(dir $@)
+	aarch64-linux-musl-gcc -O2 -g -fomit-frame-pointer -Wall -static -Wl,--build-id -DSRCPROG_NO_CXX \
+		-o $@ tests/tools/srcprog/main.c tests/tools/srcprog/lib.c
 
 $(BUSYBOX_ARM64):
 	@initramfs/busybox-arm64.sh

@@ -31,6 +31,7 @@ struct unw {
 	uint64_t *ips;
 	size_t nr, max;
 	size_t frames;            /* frames the walk gave, the sampled one too */
+	uint64_t last_pc, last_sp;    /* the frame before */
 };
 
 /*
@@ -141,6 +142,7 @@ static int frame_callback(Dwfl_Frame *state, void *arg)
 {
 	struct unw *u = arg;
 	Dwarf_Addr pc;
+	Dwarf_Word sp;
 	bool activation;
 
 	if (!dwfl_frame_pc(state, &pc, NULL))
@@ -149,6 +151,14 @@ static int frame_callback(Dwfl_Frame *state, void *arg)
 	report_module(u, pc);
 	if (!dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
+	/* a frame that does not move on (the pc and the stack pointer of the
+	 * one before: CFI that says nothing of the caller) ends the walk */
+	if (dwfl_frame_reg(state, (unsigned)u->arch->dwarf_sp, &sp))
+		sp = 0;
+	if (u->frames && pc == u->last_pc && sp == u->last_sp)
+		return DWARF_CB_ABORT;
+	u->last_pc = pc;
+	u->last_sp = sp;
 	if (!u->frames++)
 		return DWARF_CB_OK;  /* the sampled ip, already listed */
 	u->ips[u->nr++] = activation ? pc : pc - 1;

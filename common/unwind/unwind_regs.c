@@ -14,9 +14,9 @@ static const int8_t arm64_perf_of[] = { 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  
 					22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
 
 static const struct unw_arch arches[] = {
-	{ "x86_64", EM_X86_64, sizeof(x86_64_perf_of), x86_64_perf_of, 7, 8, 0 },
-	{ "aarch64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 1 },
-	{ "arm64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 1 },
+	{ "x86_64", EM_X86_64, sizeof(x86_64_perf_of), x86_64_perf_of, 7, 8, 7, 0 },
+	{ "aarch64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1 },
+	{ "arm64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1 },
 };
 
 const struct unw_arch *unw_arch_find(const char *name)

@@ -14,6 +14,7 @@ struct unw_arch {
 	size_t nr_dwarf;          /* DWARF registers 0..nr_dwarf-1 set from the sample */
 	const int8_t *perf_of;    /* per DWARF register, perf's number for it */
 	int perf_sp, perf_pc;     /* perf's numbers of the stack pointer and pc */
+	int dwarf_sp;             /* DWARF's number of the stack pointer */
 	int pc_apart;             /* the pc is no DWARF register of the set: given apart */
 };
 
