@@ -117,22 +117,6 @@ int bid_feature(const struct bid_list *l, unsigned char **out, size_t *len)
 	return 0;
 }
 
-/* mkdir -p of @path (which it may modify in place and restores). */
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, 0755) && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return mkdir(path, 0755) && errno != EEXIST ? -1 : 0;
-}
-
 /* Copy @from (or the bytes @mem) to @to with @mode. */
 static int copy_to(const char *from, const unsigned char *mem, size_t len, const char *to, mode_t mode)
 {
@@ -181,7 +165,7 @@ static int cache_one(const struct bid_entry *e, const char *dir)
 	buildid_hex(e->id, e->len, hex);
 	if (asprintf(&d, "%s/%s/%s", dir, sub, hex) < 0)
 		d = NULL;
-	if (!d || mkdirs(d))
+	if (!d || mkdir_p(d, 0755))
 		goto out;
 	if (e->kernel) {
 		if (asprintf(&file, "%s/kallsyms", d) < 0 || copy_to("/proc/kallsyms", NULL, 0, file, 0755))
@@ -212,7 +196,7 @@ static int cache_one(const struct bid_entry *e, const char *dir)
 		goto out;
 	{
 		/* DIR/.build-id/ab/cdef... -> ../../SUB/abcdef... */
-		if (asprintf(&lnk, "%s/.build-id/%.2s", dir, hex) < 0 || mkdirs(lnk))
+		if (asprintf(&lnk, "%s/.build-id/%.2s", dir, hex) < 0 || mkdir_p(lnk, 0755))
 			goto out;
 		free(lnk);
 		lnk = NULL;

@@ -118,22 +118,6 @@ static int cache_dir(char *out, size_t n)
 	return 0;
 }
 
-/* mkdir -p for the cache's folders (0700, as elfutils makes them) */
-static int make_dirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, 0700) && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return mkdir(path, 0700) && errno != EEXIST ? -1 : 0;
-}
-
 /* whether @path is an ELF file of build-id @bid (a server's answer is
  * hostile: anything else is thrown away) */
 static int has_build_id(const char *path, const unsigned char *bid, size_t len)
@@ -210,7 +194,7 @@ int sym_debuginfod_fetch(struct sym_debuginfod *di, const unsigned char *bid, si
 	if (has_build_id(out, bid, len))
 		return 0;                 /* cached before */
 	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%s", hex);
-	if (make_dirs(dir))
+	if (mkdir_p(dir, 0700))      /* as elfutils makes them */
 		return -1;
 	for (size_t i = 0; i < di->nr; i++) {
 		struct di_server *s = di->servers[i];

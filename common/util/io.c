@@ -249,3 +249,18 @@ int open_regular(const char *path, uint64_t max_size, struct stat *st, struct tb
 	}
 	return fd;
 }
+
+int mkdir_p(char *path, mode_t mode)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(path, mode) && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return mkdir(path, mode) && errno != EEXIST ? -1 : 0;
+}

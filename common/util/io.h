@@ -90,4 +90,11 @@ int read_all(int fd, size_t max, char **out, size_t *len);
  */
 int open_regular(const char *path, uint64_t max_size, struct stat *st, struct tb_err *err);
 
+/**
+ * mkdir_p - make @path and the folders above it that are missing, each with
+ * @mode (@path is changed in place while it works, and restored)
+ * Returns 0, or -1 with errno.
+ */
+int mkdir_p(char *path, mode_t mode);
+
 #endif
