@@ -5,7 +5,7 @@
 #include <string.h>
 #include "perfdata/pd_session.h"
 #include "report/report_out.h"
-#include "report/report_print.h"
+#include "report/report_state.h"
 #include "report/report_srccode.h"
 #include "symbols/symbols.h"
 
