@@ -1,7 +1,7 @@
-/* python_print.c - print() to the unbuffered stdout in one write a call. */
+/* python_print.c - print() to the unbuffered stdout (PYTHONUNBUFFERED) in one write a call. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * perf runs scripts with an unbuffered sys.stdout (a TextIOWrapper over a
+ * With PYTHONUNBUFFERED set perf runs scripts with an unbuffered sys.stdout (a TextIOWrapper over a
  * FileIO, write_through), so what a script prints reaches fd 1 before
  * anything it writes there another way (os.write, open("/dev/stdout"), a
  * child). The builtin print() writes each argument, separator and end on
