@@ -67,6 +67,17 @@ rc=$?
 why="exit $rc: $(tail -3 dw-record.txt)"
 ok "trace-record --call-graph dwarf -- srcprog" [ $rc = 0 ]
 
+# --- a module's code sampled: the host resolves its symbols (issue 23)
+why=$(insmod /tbmod.ko 2>&1)
+ok "insmod tbmod.ko" grep -q '^tbmod ' /proc/modules
+cp /proc/kallsyms kallsyms.txt
+cp /proc/modules modules.txt
+trace-record -q -e cpu-clock -c 100000 -o mod.data -- sh -c 'echo 300 >/sys/module/tbmod/parameters/spin_ms' \
+	>mod-record.txt 2>&1
+rc=$?
+why="exit $rc: $(tail -3 mod-record.txt)"
+ok "trace-record of 300 ms in the module's code" [ $rc = 0 ]
+
 # --- the recordings to the host, then the verdict line
 port=/dev/hvc0
 if [ -e $port ] && stty -F $port raw -echo 2>/dev/null; then

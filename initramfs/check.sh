@@ -126,6 +126,17 @@ else
 	skip "perl:check-perf-trace" "$no_perl"
 fi
 
+# --- a module's code sampled: the host resolves its symbols (issue 23)
+why=$(insmod /tbmod.ko 2>&1)
+ok "insmod tbmod.ko" grep -q '^tbmod ' /proc/modules
+cp /proc/kallsyms kallsyms.txt
+cp /proc/modules modules.txt
+trace-record -q -e cpu-clock -c 100000 -o mod.data -- sh -c 'echo 300 >/sys/module/tbmod/parameters/spin_ms' \
+	>mod-record.txt 2>&1
+rc=$?
+why="exit $rc: $(tail -3 mod-record.txt)"
+ok "trace-record of 300 ms in the module's code" [ $rc = 0 ]
+
 # --- the recordings and reports to the host, then the verdict line
 if stty -F /dev/ttyS1 raw -echo 2>/dev/null; then
 	{ echo "@@ EXPORT-BEGIN"; tar -czf - . | base64; echo "@@ EXPORT-END"; } >/dev/ttyS1

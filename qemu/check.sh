@@ -17,6 +17,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 arch=x86_64
 [ "${1:-}" = -a ] && { arch=$2; shift 2; }
 build=${BUILD:-build}
+. "$top/qemu/host-kmod.sh"
 if [ $arch = arm64 ]; then
 	. "$top/qemu/host-arm64.sh"
 	arm64_prepare "$build"
@@ -47,6 +48,7 @@ case $rc in
 124) fail "the guest finished its plan" "QEMU was stopped at the time-out" ;;
 *) fail "the guest finished its plan" "it ended without its last line (exit $rc)" ;;
 esac
+[ -f "$files/mod.data" ] || [ -f "$files/sc.data" ] && kmod_host_checks
 if [ $arch = arm64 ]; then
 	arm64_host_checks
 elif [ -f "$files/sc.data" ]; then

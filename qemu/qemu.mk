@@ -8,7 +8,7 @@ INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/py
 .PHONY: initramfs qemu-check qemu-shell
 initramfs: $(INITRAMFS)
 
-$(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(INITRAMFS_DEPS)
+$(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(BUILD)/kmod-x86_64/tbmod.ko $(INITRAMFS_DEPS)
 	@BUILD=$(BUILD) initramfs/build.sh $@
 
 # the arm64 board builds its parts itself, or says which package is missing
@@ -31,6 +31,7 @@ initramfs-arm64:
 	@$(MAKE) --no-print-directory $(INITRAMFS_ARM64)
 
 $(INITRAMFS_ARM64): $(TINY_AARCH64)/tracebox $(TINY_AARCH64)/workload $(TINY_AARCH64)/srcprog \
+		$(BUILD)/kmod-arm64/tbmod.ko \
 		$(BUSYBOX_ARM64) \
 		initramfs/init initramfs/files-arm64.list initramfs/check-arm64.sh initramfs/demo.sh \
 		initramfs/build.sh initramfs/mkcpio.py
@@ -50,3 +51,20 @@ $(TINY_AARCH64)/srcprog: tests/tools/srcprog/main.c tests/tools/srcprog/lib.c te
 
 $(BUSYBOX_ARM64):
 	@initramfs/busybox-arm64.sh
+
+# The boards' test module (tests/tools/kmod), built out of tree against
+# each board's cached kernel build (its Module.symvers), in $(BUILD)/kmod-ARCH
+# (the kernel's own `modules` step first: it writes Module.symvers)
+KMOD_MAKE = $(MAKE) -s -C $(TRACEBOX_CACHE)/linux-source-6.1
+$(BUILD)/kmod-x86_64/tbmod.ko: tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $(KERNEL_IMAGE)
+	@mkdir -p $(dir $@)
+	cp tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $(dir $@)
+	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild ARCH=x86_64 modules
+	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild ARCH=x86_64 M=$(abspath $(dir $@)) modules
+
+$(BUILD)/kmod-arm64/tbmod.ko: tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $(KERNEL_IMAGE_ARM64)
+	@mkdir -p $(dir $@)
+	cp tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $(dir $@)
+	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild-arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- modules
+	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild-arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+		M=$(abspath $(dir $@)) modules

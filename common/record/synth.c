@@ -315,7 +315,7 @@ static void synth_modules(struct synth_buf *b)
 int synth_kernel_mmap(struct synth_buf *b)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
-	unsigned long long addr, text = 0, etext = 0;
+	unsigned long long addr, text = 0, stext = 0, etext = 0;
 	char line[512], type, name[256];
 
 	if (!f)
@@ -323,15 +323,25 @@ int synth_kernel_mmap(struct synth_buf *b)
 	while (fgets(line, sizeof(line), f) && !(text && etext)) {
 		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
 			continue;
-		if (!text && (!strcmp(name, "_text") || !strcmp(name, "_stext")))
+		if (!text && !strcmp(name, "_text"))
 			text = addr;
+		else if (!stext && !strcmp(name, "_stext"))
+			stext = addr;
 		else if (!strcmp(name, "_etext"))
 			etext = addr;
 	}
 	fclose(f);
-	if (!text)
+	/* the reference symbol perf's machine__get_running_kernel_start takes:
+	 * _text, else _stext (a kernel without KALLSYMS_ALL lists no _text on
+	 * arm64), named in the map so that the reader relates the two */
+	if (text) {
+		kernel_mmap(b, text, etext > text ? etext - text : 0, text, "[kernel.kallsyms]_text");
+	} else if (stext) {
+		kernel_mmap(b, stext, etext > stext ? etext - stext : 0, stext,
+			    "[kernel.kallsyms]_stext");
+	} else {
 		return -1;
-	kernel_mmap(b, text, etext > text ? etext - text : 0, text, "[kernel.kallsyms]_text");
+	}
 	synth_modules(b);
 	return 0;
 }

@@ -21,10 +21,49 @@
 static void kpre_start(struct sym_machine *m);
 static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc);
 
+static const char *kmod_name(struct sym_machine *m, const char *mod);
+
+/* A module's map, as perf's machine__process_kernel_mmap_event makes it:
+ * the "[mod]" name from the record ("[mod]", or a path to mod.ko[.xz|.gz],
+ * '-' read as '_'), replacing any map it overlaps. 0 or TB_ERR_NOMEM. */
+static int module_mmap(struct sym_machine *m, const struct sym_mmap *mm)
+{
+	const char *f = mm->filename, *base = strrchr(f, '/');
+	char mod[64];
+	size_t n, k = 0;
+	struct sym_kmap *t;
+
+	base = base ? base + 1 : f;
+	if (f[0] == '[') {
+		n = strcspn(f + 1, "]");
+		base = f + 1;
+	} else {
+		n = strcspn(base, ".");
+	}
+	if (!n || n >= sizeof(mod) || !mm->len)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		mod[i] = base[i] == '-' ? '_' : base[i];
+	mod[n] = 0;
+	for (size_t i = 0; i < m->nr_kmaps; i++)      /* a reload replaces */
+		if (m->kmaps[i].end <= mm->start || m->kmaps[i].start >= mm->start + mm->len)
+			m->kmaps[k++] = m->kmaps[i];
+	m->nr_kmaps = k;
+	if (!(t = realloc(m->kmaps, (m->nr_kmaps + 1) * sizeof(*t))))
+		return TB_ERR_NOMEM;
+	m->kmaps = t;
+	t[m->nr_kmaps].start = mm->start;
+	t[m->nr_kmaps].end = mm->start + mm->len < mm->start ? UINT64_MAX : mm->start + mm->len;
+	t[m->nr_kmaps].name = kmod_name(m, mod);
+	m->nr_kmaps++;
+	m->kgen = ++m->gen_seq;
+	return 0;
+}
+
 int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 {
 	if (strncmp(mm->filename, sym_kernel_name, sizeof(sym_kernel_name) - 2))
-		return 0;       /* modules and extra kernel maps: not handled */
+		return module_mmap(m, mm);
 	m->kgen = ++m->gen_seq;
 	m->have_kmap = 1;
 	m->kstart = mm->start;
@@ -250,6 +289,36 @@ static const char *kmod_name(struct sym_machine *m, const char *mod)
 	return nn[m->nr_kmods++];
 }
 
+/* An address in a module's map: its symbol from kallsyms (the module's
+ * own lines, "[mod]"), the map's name as the DSO. */
+static void module_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
+{
+	const struct sym_kmap *km = NULL;
+	uint64_t start, end;
+	const char *name, *mod = NULL;
+
+	for (size_t i = 0; i < m->nr_kmaps && !km; i++)
+		if (addr >= m->kmaps[i].start && addr < m->kmaps[i].end)
+			km = &m->kmaps[i];
+	if (!km)
+		return;
+	if (!m->kloaded)
+		kernel_load(m);
+	out->have_map = 1;
+	out->is_kernel = 1;
+	out->dso = out->dso_short = km->name;
+	out->map_ip = addr;
+	out->map_start = km->start;
+	out->map_end = km->end;
+	if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end, &mod)) &&
+	    mod && !strcmp(kmod_name(m, mod), km->name)) {
+		out->sym = name;
+		out->sym_start = start - m->kdelta;
+		out->sym_end = end - m->kdelta;
+		out->binding = ksyms_binding(m->ks, addr + m->kdelta);
+	}
+}
+
 void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
 {
 	uint64_t start, end;
@@ -257,8 +326,10 @@ void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *ou
 
 	if (!m->have_kmap)
 		return;
-	if (addr < m->kstart || addr >= m->kend)
+	if (addr < m->kstart || addr >= m->kend) {
+		module_resolve(m, addr, out);
 		return;
+	}
 	/* perf finds the map, then loads it (which may move its bounds) */
 	if (!m->kloaded)
 		kernel_load(m);
@@ -308,4 +379,5 @@ void sym_kernel_free(struct sym_machine *m)
 	for (size_t i = 0; i < m->nr_kmods; i++)
 		free(m->kmod_names[i]);
 	free(m->kmod_names);
+	free(m->kmaps);
 }

@@ -56,6 +56,10 @@ struct sym_machine {
 	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
 	char **kmod_names;        /* "[mod]" strings, one per module seen */
 	size_t nr_kmods;
+	/* the recording's module maps (kernel MMAPs other than the kernel's):
+	 * perf's "[mod]" maps, their symbols from kallsyms */
+	struct sym_kmap { uint64_t start, end; const char *name; } *kmaps;
+	size_t nr_kmaps;
 
 	/* the last user map hit */
 	int32_t last_pid;
