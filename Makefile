@@ -169,6 +169,7 @@ UNIT_LINKS_test_msg    := applets/xfuncs.c
 UNIT_LINKS_test_json   := engines/export/export_core.c engines/engine_core.c
 UNIT_LINKS_test_perl_sample := engines/ec_sample.c
 UNIT_LINKS_test_ch_url := engines/export/export_ch_url.c
+UNIT_LINKS_test_unwind_regs := applets/record/record_callgraph.c
 unit_links = $(patsubst %.c,$(BUILD)/san/%.o,$(UNIT_LINKS_$(1)))
 $(foreach u,$(UNIT_BIN),$(eval $(u): $(call unit_links,$(notdir $(u)))))
 $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)

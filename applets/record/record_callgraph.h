@@ -3,6 +3,7 @@
 #ifndef RECORD_CALLGRAPH_H
 #define RECORD_CALLGRAPH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct rec_callgraph {
