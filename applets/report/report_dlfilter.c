@@ -130,12 +130,20 @@ static const __u8 *cb_insn(void *ctx, __u32 *length)
 	return n ? f->insn : NULL;
 }
 
-/* no DWARF line tables are read yet: no source line */
+/* perf's dlfilter__srcline: the source file and line of the sample's ip
+ * (get_srcline_split: the DWARF's, innermost), NULL and 0 where unknown */
 static const char *cb_srcline(void *ctx, __u32 *line_number)
 {
-	(void)ctx;
-	*line_number = 0;
-	return NULL;
+	struct report_dlfilter *f = ctx;
+	struct sym_machine *m = f->ev ? pd_session_symbols(f->session) : NULL;
+	const char *file = NULL;
+	unsigned line = 0;
+
+	if (m)
+		file = sym_machine_srcfile(m, f->ev->sample->pid, f->ev->misc & 7, f->ev->sample->ip,
+					   &line);
+	*line_number = file ? line : 0;
+	return file;
 }
 
 static struct perf_event_attr *cb_attr(void *ctx)

@@ -5,7 +5,8 @@ Reads `trace-report -F ip,sym,dso,srcline` stack output (stdin) and, for
 every user frame of the DSOs named on the command line, asks elfutils'
 eu-addr2line (-i, basenames) what the DWARF says at that address: the
 frames perf lists for one address (the inlined functions, then the real
-one) must carry eu-addr2line's lines in order, an unknown line as "??:0".
+one) must carry eu-addr2line's lines in order, an unknown line as "??:0"
+(or perf's other stand-in, "DSO[ADDR]").
 Prints one line per mismatch and a count; exits 1 on any mismatch or when
 nothing was checked.
     srcline_check.py DSO_PATH... < report.txt
@@ -78,7 +79,9 @@ def main():
             continue
         seen.add((dso, addr))
         want = truth[dso].get(addr, [])
-        got = [s if s is not None else "??:0" for s in ours]
+        # perf's stand-ins for an unknown line: nothing, "??:0", "DSO[ADDR]"
+        got = [s if s is not None and not re.match(r"^[^:]*\[[0-9a-f]+\]$", s) else "??:0"
+               for s in ours]
         checked += 1
         if got != want[: len(got)] or len(got) != max(len(want), 1):
             bad += 1
