@@ -196,10 +196,14 @@ static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, u
 	struct sym_loc sl;
 	struct rp_loc l;
 	size_t n = 0;
+	int have_sl;
 
 	rp_resolve(p, pid, cpumode, ip, &l);
-	/* perf 6.1 adds inline frames to the frames its unwinder found only */
-	if (m && l.have_map && !sym_machine_resolve(m, pid, cpumode, ip, &sl) && unwound)
+	/* the whole location, for inline frames (perf 6.1 adds them to the
+	 * frames its unwinder found only) and source lines */
+	have_sl = m && l.have_map && (unwound || (f & RF_SRCLINE)) &&
+		  !sym_machine_resolve(m, pid, cpumode, ip, &sl);
+	if (have_sl && unwound)
 		n = sym_machine_inlines(m, pid, cpumode, ip, &sl, inl, 16);
 	for (size_t i = 0; i < (n ? n : 1); i++) {
 		int inlined = n && inl[i].inlined;
@@ -220,7 +224,7 @@ static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, u
 		if ((f & RF_SRCLINE) && n && inl[i].srcline) {
 			ro_mem(p, "\n  ", 3);
 			ro_str(p, inl[i].srcline);
-		} else if ((f & RF_SRCLINE) && l.have_map) {
+		} else if ((f & RF_SRCLINE) && have_sl) {
 			put_srcline(p, m, pid, cpumode, ip, &sl);
 		}
 		if (inlined)
