@@ -119,10 +119,15 @@ static void put_srcline(struct report_print *p, struct sym_machine *m, int32_t p
 static void print_ip_line(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
 	const struct pd_sample *smp = ev->sample;
+	struct sym_machine *m = pd_session_symbols(p->session);
+	struct sym_loc sl;
 	struct rp_loc l;
+	int have_sl = 0;
 
 	if (f & (RF_SYM | RF_DSO))
-		rp_resolve(p, smp->pid, ev->misc & 7, smp->ip, &l);
+		have_sl = rp_resolve_full(p, smp->pid, ev->misc & 7, smp->ip, &l, &sl);
+	else if (f & RF_SRCLINE)       /* no symbol shown: none looked up as loaded */
+		have_sl = m && !sym_machine_resolve(m, smp->pid, ev->misc & 7, smp->ip, &sl);
 	if (f & RF_IP)
 		ro_unum(p, smp->ip, 16, 16, ' ');
 	if (f & RF_SYM) {
@@ -131,13 +136,8 @@ static void print_ip_line(struct report_print *p, const struct pd_event *ev, uin
 	}
 	if (f & RF_DSO)
 		put_dso(p, l.dso);
-	if (f & RF_SRCLINE) {
-		struct sym_machine *m = pd_session_symbols(p->session);
-		struct sym_loc sl;
-
-		if (m && l.have_map && !sym_machine_resolve(m, smp->pid, ev->misc & 7, smp->ip, &sl))
-			put_srcline(p, m, smp->pid, ev->misc & 7, smp->ip, &sl);
-	}
+	if ((f & RF_SRCLINE) && have_sl && sl.have_map)
+		put_srcline(p, m, smp->pid, ev->misc & 7, smp->ip, &sl);
 }
 
 /* Whether the walk thread__resolve_callchain_sample makes meets a context
@@ -198,11 +198,9 @@ static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, u
 	size_t n = 0;
 	int have_sl;
 
-	rp_resolve(p, pid, cpumode, ip, &l);
-	/* the whole location, for inline frames (perf 6.1 adds them to the
+	/* the whole location too, for inline frames (perf 6.1 adds them to the
 	 * frames its unwinder found only) and source lines */
-	have_sl = m && l.have_map && (unwound || (f & RF_SRCLINE)) &&
-		  !sym_machine_resolve(m, pid, cpumode, ip, &sl);
+	have_sl = rp_resolve_full(p, pid, cpumode, ip, &l, &sl) && sl.have_map;
 	if (have_sl && unwound)
 		n = sym_machine_inlines(m, pid, cpumode, ip, &sl, inl, 16);
 	for (size_t i = 0; i < (n ? n : 1); i++) {

@@ -14,26 +14,34 @@ int rp_loaded(const struct report_print *p, const char *dso)
 	return p->nr_loaded == 64;
 }
 
-void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
-		struct rp_loc *l)
+int rp_resolve_full(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
+		    struct rp_loc *l, struct sym_loc *sl)
 {
 	struct sym_machine *m = pd_session_symbols(p->session);
-	struct sym_loc sl;
 
-	if (m && !sym_machine_resolve(m, pid, cpumode, addr, &sl)) {
-		l->sym = sl.sym;
-		l->symoff = sl.symoff;
-		l->dso = sl.dso;
-		l->map_ip = sl.map_ip;
-		l->have_map = sl.have_map;
+	if (m && !sym_machine_resolve(m, pid, cpumode, addr, sl)) {
+		l->sym = sl->sym;
+		l->symoff = sl->symoff;
+		l->dso = sl->dso;
+		l->map_ip = sl->map_ip;
+		l->have_map = sl->have_map;
 		if (p->track_loaded && l->have_map && !p->map_only && !rp_loaded(p, l->dso) &&
 		    p->nr_loaded < 64)
 			p->loaded[p->nr_loaded++] = l->dso;
-		return;
+		return 1;
 	}
 	l->sym = NULL;
 	l->symoff = 0;
 	l->dso = "[unknown]";
 	l->map_ip = addr;
 	l->have_map = 0;
+	return 0;
+}
+
+void rp_resolve(struct report_print *p, int32_t pid, uint16_t cpumode, uint64_t addr,
+		struct rp_loc *l)
+{
+	struct sym_loc sl;
+
+	rp_resolve_full(p, pid, cpumode, addr, l, &sl);
 }
