@@ -40,6 +40,7 @@ layer_of = $(firstword $(subst /, ,$(1)))
 INC_gen/syscalls_builtin := $(INC_common)
 INC_gen/payload := $(INC_common)
 INC_gen/applets_table := $(INC_applets)
+INC_gen/pic_assets := $(INC_engines)
 inc_of = $(or $(INC_$(call layer_of,$(1))),$(INC_$(1)))
 # each object's header dependencies, written beside it (build/.../x.d)
 DEPFLAGS := -MMD -MP
@@ -73,14 +74,17 @@ endif
 # the export engines (docs/export.md): SQLite from Debian's static libsqlite3.a
 SQLITE_A    := $(shell $(CC) -print-file-name=libsqlite3.a)
 EXPORT_SRC  := $(sort $(wildcard engines/export/*.c))
-ENGINE_SRC  := $(sort $(wildcard engines/*.c)) $(PERL_SRC) $(PY_SRC) $(EXPORT_SRC)
+# the pictures (docs/pictures.md): their scripts and styles become C strings
+PIC_SRC     := $(sort $(wildcard engines/pictures/*.c))
+PIC_ASSETS  := $(sort $(wildcard engines/pictures/*.js engines/pictures/*.css))
+ENGINE_SRC  := $(sort $(wildcard engines/*.c)) $(PERL_SRC) $(PY_SRC) $(EXPORT_SRC) $(PIC_SRC)
 UNIT_SRC    := $(sort $(wildcard tests/unit/*.c))
 
 GEN_SRC     := $(BUILD)/gen/syscalls_builtin.c
 GEN_APPLETS := $(BUILD)/gen/applets_table.c
 
 SRC     := $(COMMON_SRC) $(APPLET_SRC) $(ENGINE_SRC)
-GEN_OBJ := gen/syscalls_builtin.o gen/applets_table.o gen/payload.o
+GEN_OBJ := gen/syscalls_builtin.o gen/applets_table.o gen/payload.o gen/pic_assets.o
 OBJ     := $(patsubst %.c,$(BUILD)/obj/%.o,$(SRC)) $(addprefix $(BUILD)/obj/,$(GEN_OBJ))
 SAN_OBJ := $(patsubst %.c,$(BUILD)/san/%.o,$(SRC)) $(addprefix $(BUILD)/san/,$(GEN_OBJ))
 DYN_OBJ := $(patsubst %.c,$(BUILD)/dyn/%.o,$(SRC)) $(addprefix $(BUILD)/dyn/,$(GEN_OBJ))
@@ -123,6 +127,11 @@ $(GEN_SRC): scripts/tools/gen-syscalls.sh
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@ (x86_64 and aarch64 syscall tables from linux-source-6.1)"
 	@scripts/tools/gen-syscalls.sh $@
+
+$(BUILD)/gen/pic_assets.c: $(PIC_ASSETS) scripts/tools/gen-assets.py
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@ (the pictures' scripts and styles)"
+	@scripts/tools/gen-assets.py $@ $(PIC_ASSETS)
 
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)

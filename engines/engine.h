@@ -9,6 +9,26 @@
 
 struct engine_run;
 struct pd_stat_round;
+struct ft_tree;
+
+/* A picture's choices (picture_find), as the applet parsed them. */
+struct engine_picture {
+	const char *output;        /* the file to write, "-" for stdout */
+	int folded;                /* the folded lines instead of a picture */
+	const char *title;         /* NULL: the picture's own */
+	unsigned width;            /* pixels */
+	double minwidth;           /* pixels: narrower frames merge */
+	int inverted;              /* an icicle: roots at the top */
+	int hot;                   /* FlameGraph's warm colours, not colours by kind */
+	int offcpu;                /* charge the time tasks spend switched out (us) */
+	/* stackcollapse.py's options: --no-comm, --include-pid, --include-tid, --kernel */
+	int no_comm, include_pid, include_tid, annotate_kernel;
+	/* --diff: the first recording's run hands its tree over in *collect and
+	 * writes nothing; the second one's draws against @before */
+	struct ft_tree **collect;
+	const struct ft_tree *before;
+	int arrows;                /* timechart: wake-up arrows shown at first */
+};
 
 /* What an engine needs to start a script. */
 struct engine_start {
@@ -34,6 +54,8 @@ struct engine_start {
 	 * the environment (@password_file NULL: the URL's wins). NULL: none. */
 	const char *password;
 	const char *password_file;
+	/* Pictures (picture_find): what to draw and where */
+	const struct engine_picture *picture;
 };
 
 /* What trace-gen needs. */
@@ -84,6 +106,8 @@ const struct engine_ops *export_find(const char *target, const char **rest);
  * target is no URL of ours) left out. malloc'd; NULL: out of memory.
  */
 char *export_shown(const char *target);
+/** picture_find - the picture engine @name ("flamegraph", "timechart"), or NULL */
+const struct engine_ops *picture_find(const char *name);
 /** engine_list - the registry, NULL-terminated */
 const struct engine_ops *const *engine_list(void);
 

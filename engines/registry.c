@@ -7,6 +7,7 @@
 #include "engine_core.h"
 #include "export/export_core.h"
 #include "export/export_ch_url.h"
+#include "pictures/pictures.h"
 
 /* ENGINE(var, name, alias, ext, dir, pfx, stat): the ops of an engine built
  * in; @stat its perf stat callbacks, or NULL (the applet prints perf's table). */
@@ -94,6 +95,18 @@ char *export_shown(const char *target)
 	if (ops && ops != &clickhouse_export)    /* a file's name: as it is */
 		return strdup(target);
 	return ch_url_shown(target);
+}
+
+/* The pictures (pictures.h): trace-report NAME draws one. */
+static const struct engine_ops flamegraph_picture = {
+	.name = "flamegraph", .start = flame_start, .event = flame_event, .stop = flame_stop,
+};
+
+const struct engine_ops *picture_find(const char *name)
+{
+	if (!strcmp(name, "flamegraph"))
+		return &flamegraph_picture;
+	return NULL;
 }
 
 const struct engine_ops *const *engine_list(void)

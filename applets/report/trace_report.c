@@ -25,6 +25,7 @@
 #include "symbols/symbols.h"
 #include "report/report_compat.h"
 #include "report/report_per_event.h"
+#include "report/report_picture.h"
 #include "report/report_select.h"
 #include "report/report_side.h"
 #include "tep_log.h"
@@ -43,6 +44,7 @@ struct report_opts {
 	struct report_side_opts show;      /* --show-*-events */
 	struct perf_compat pc;             /* perf script's other options */
 	struct report_select sel;          /* -d, -S, --dsos, --switch-on/off */
+	struct report_picture picture;     /* trace-report flamegraph|timechart */
 };
 
 static struct report_opts o;
@@ -115,6 +117,7 @@ static const struct applet_help report_help = {
 	"       [--show-task-events] [--show-mmap-events] [--show-lost-events] ...\n"
 	"       trace-report [-i FILE] -s [LANG:]SCRIPT [ARGS...]\n"
 	"       trace-report [-i FILE] NAME [ARGS...]   (canned script NAME, see trace-list)\n"
+	"       trace-report [-i FILE] flamegraph|timechart [OPTIONS]   (a picture: NAME --help)\n"
 	"       trace-report --recover FILE -o NEW\n"
 	"       trace-report [-i FILE] --export sqlite:FILE|json:FILE|clickhouse://HOST/DB\n"
 	"       trace-report [-i FILE] --export-password-file FILE --export clickhouse://USER@HOST/DB",
@@ -355,6 +358,8 @@ static int early_modes(int argc, char **argv, int first, struct cat_script *cann
 		report_list_languages();
 		return 0;
 	}
+	if (!o.script && first < argc && picture_find(argv[first]))
+		return report_picture_args(&o.picture, argc - first, argv + first);
 	if (!o.script && first < argc) {
 		r = cat_find(scripts_dir(), argv[first], CAT_REPORT, canned);
 		if (r == -1 && !have_scripts() && !strchr(argv[first], '/'))
@@ -509,16 +514,77 @@ static int set_up_selection(struct pd_session *s)
 	return -1;
 }
 
+/* Open @path and set up what every run over it needs: the symbols, the
+ * header lines, side-band and dump printers, the selections, the filters.
+ * Returns an exit status, or -1 with *@s open. */
+static int open_recording(const char *path, struct pd_session **s, struct report_side *side,
+			  struct report_dump *dump, unsigned *lost)
+{
+	struct tb_err err = { 0 };
+	int fd, r;
+
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
+	if (fd < 0) {
+		perror_msg("%s", path);
+		return 1;
+	}
+	if ((r = pd_session_open(s, path, fd, &err))) {
+		error_msg_at(path, r, &err);
+		return 1;
+	}
+	warn_lost_features(*s, path, lost);
+	if (use_symbols(*s))
+		return 1;
+	if (o.header || o.header_only)
+		report_print_header(stdout, *s, path, o.header_only, o.pc.show_info);
+	if (o.header_only) {
+		tep_log_flush(1);
+		return 0;
+	}
+	set_up_side_and_dump(*s, path, side, dump);
+	if ((r = set_up_selection(*s)) >= 0)
+		return r;
+	if (report_filter_init(&o.filter, *s))
+		return 1;
+	return -1;
+}
+
+/* trace-report flamegraph|timechart: the picture over its recording, or
+ * over BEFORE then AFTER for --diff. */
+static int run_pictures(struct report_side *side, struct report_dump *dump)
+{
+	const char *in[2];
+	int n = report_picture_inputs(&o.picture, o.input ? o.input : default_input(), in);
+	int ret = 0, r = -1;
+
+	for (int i = 0; i < n && !ret; i++) {
+		struct pd_session *s = NULL;
+		unsigned lost = 0;
+
+		if ((r = open_recording(in[i], &s, side, dump, &lost)) >= 0)
+			ret = r;
+		else
+			ret = report_picture_run(&o.picture, s, in[i], &o.filter, i + 1 < n);
+		if (!ret && !o.quiet)
+			warn_about_errors(pd_session_stats(s));
+		report_filter_free(&o.filter);
+		pd_session_close(s);
+		if (r == 0)
+			break;
+	}
+	report_picture_free(&o.picture);
+	return ret;
+}
+
 int trace_report_main(int argc, char **argv)
 {
 	struct pd_session *s = NULL;
 	struct report_side side = { 0 };
 	struct report_dump dump;
-	struct tb_err err = { 0 };
 	const char *path;
 	struct cat_script canned = { 0 };
 	char *export_to = NULL;
-	int fd, r, first, ret = 1;
+	int r, first, ret = 1;
 	unsigned lost = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -537,33 +603,15 @@ int trace_report_main(int argc, char **argv)
 		goto out;
 	}
 	tep_log_like_perf();
+	if (o.picture.ops) {
+		ret = run_pictures(&side, &dump);
+		goto out;
+	}
 	path = o.input ? o.input : default_input();
-	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
-	if (fd < 0) {
-		perror_msg("%s", path);
-		goto out;
-	}
-	if ((r = pd_session_open(&s, path, fd, &err))) {
-		error_msg_at(path, r, &err);
-		goto out;
-	}
-	warn_lost_features(s, path, &lost);
-	if (use_symbols(s))
-		goto out;
-	if (o.header || o.header_only)
-		report_print_header(stdout, s, path, o.header_only, o.pc.show_info);
-	if (o.header_only) {
-		tep_log_flush(1);
-		ret = 0;
-		goto out;
-	}
-	set_up_side_and_dump(s, path, &side, &dump);
-	if ((r = set_up_selection(s)) >= 0) {
+	if ((r = open_recording(path, &s, &side, &dump, &lost)) >= 0) {
 		ret = r;
 		goto out;
 	}
-	if (report_filter_init(&o.filter, s))
-		goto out;
 	if (o.export_to) {
 		ret = report_run_export(s, path, o.export_to, o.password_file);
 		if (!o.quiet)
