@@ -51,6 +51,13 @@ static int list_scripts(void)
 		free(first);
 	}
 	cat_list_free(all, nr);
+	printf("\nBuilt-in pictures (trace-report NAME, NAME --help for its options):\n");
+	printf("  %-36s %s\n", "flamegraph [--offcpu] [--diff BEFORE]",
+	       "stacks as one interactive HTML flame graph, or --folded");
+	printf("  %-36s %s\n", "timechart", "CPUs and tasks over time, as one interactive HTML page");
+	printf("\nBuilt-in recordings for them (trace-record NAME [-- COMMAND]):\n");
+	printf("  %-36s %s\n", "offcpu", "-a -g -e sched:sched_switch (flamegraph draws off-CPU time)");
+	printf("  %-36s %s\n", "timechart", "-a, sched_switch, sched_wakeup(_new), sched_process_exit");
 	return 0;
 }
 

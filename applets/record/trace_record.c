@@ -114,13 +114,58 @@ static void on_signal(int sig)
  * with trace-record first in PATH (sh -c TEXT when the binary carries it). */
 int trace_record_main(int argc, char **argv);
 
+/* The pictures' canned recordings (trace-report flamegraph --offcpu,
+ * trace-report timechart), built in: no script tree needed. */
+static const char *const offcpu_words[] = { "-a", "-g", "-e", "sched:sched_switch", NULL };
+static const char *const timechart_words[] = {
+	"-a", "-e", "sched:sched_switch", "-e", "sched:sched_wakeup", "-e", "sched:sched_wakeup_new",
+	"-e", "sched:sched_process_exit", NULL
+};
+static const struct builtin_canned {
+	const char *name;
+	const char *const *words;
+} builtin_canned[] = {
+	{ "offcpu", offcpu_words },
+	{ "timechart", timechart_words },
+};
+
+/* @name's built-in recording with @argc/@argv after its words, or -1. */
+static int run_builtin_canned(const char *name, int argc, char **argv)
+{
+	for (size_t i = 0; i < sizeof(builtin_canned) / sizeof(builtin_canned[0]); i++) {
+		const char *const *w = builtin_canned[i].words;
+		char **args;
+		int n = 0, r;
+
+		if (strcmp(name, builtin_canned[i].name))
+			continue;
+		if (!(args = calloc((size_t)argc + 16, sizeof(*args)))) {
+			error_msg("out of memory");
+			return 1;
+		}
+		args[n++] = "trace-record";
+		while (*w)
+			args[n++] = (char *)*w++;
+		for (int k = 0; k < argc; k++)
+			args[n++] = argv[k];
+		args[n] = NULL;
+		r = trace_record_main(n, args);
+		free(args);
+		return r;
+	}
+	return -1;
+}
+
 static int run_canned(const char *name, int argc, char **argv)
 {
 	struct cat_script cs;
 	char *newpath, **args = NULL, *text = NULL, *copy = NULL, **words = NULL;
 	size_t len;
-	int r = cat_find(scripts_dir(), name, CAT_RECORD, &cs), n = 0, nw = -1;
+	int r = run_builtin_canned(name, argc, argv), n = 0, nw = -1;
 
+	if (r >= 0)
+		return r;
+	r = cat_find(scripts_dir(), name, CAT_RECORD, &cs);
 	if (r == TB_ERR_NOMEM)
 		error_msg("out of memory");
 	if (r)

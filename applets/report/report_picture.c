@@ -126,18 +126,22 @@ int report_picture_inputs(const struct report_picture *p, const char *dflt, cons
 	return 1;
 }
 
-/* A recording of sched:sched_switch alone is an off-CPU one. */
+/* A recording of sched:sched_switch alone (perf's dummy side-band event
+ * aside) is an off-CPU one. */
 static int only_sched_switch(struct pd_session *s)
 {
-	size_t n = pd_session_nr_evsels(s);
+	size_t n = pd_session_nr_evsels(s), nr = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct pd_evsel *e = pd_session_evsel(s, i);
 
+		if (e->type == PD_TYPE_SOFTWARE && e->config == 9 /* dummy */)
+			continue;
+		nr++;
 		if (!e->dec || strcmp(e->dec->system, "sched") || strcmp(e->dec->name, "sched_switch"))
 			return 0;
 	}
-	return n > 0;
+	return nr > 0;
 }
 
 int report_picture_run(struct report_picture *p, struct pd_session *s, const char *path,
@@ -163,6 +167,8 @@ int report_picture_run(struct report_picture *p, struct pd_session *s, const cha
 		error_msg_at(x.engine_failed ? pic.output : path, x.r, &x.err);
 	if (x.stop_r)
 		error_msg_at(pic.output, x.stop_r, &x.stop_err);
+	if (x.stop_r == TB_ERR_IO && !strcmp(pic.output, "-"))
+		stdout_error_shown();     /* said: the exit's stdout check need not */
 	return x.r || x.stop_r ? 1 : 0;
 }
 

@@ -103,7 +103,8 @@ int flame_write_html(FILE *f, const struct ft_tree *t, const struct engine_pictu
 	double min = pic->width ? pic->minwidth / pic->width * (double)ft_total(t) : 0;
 	int r;
 
-	w.min = min > 0 ? (uint64_t)min + ((double)(uint64_t)min < min) : 0;
+	/* a frame of no value (an off-CPU task still away at the end) is none */
+	w.min = min > 1 ? (uint64_t)min + ((double)(uint64_t)min < min) : 1;
 	pic_page_begin(f, title, pic_asset_flame_js_sha256, pic_asset_flame_css,
 		       pic_asset_flame_css_sha256);
 	fputs("{\"title\":", f);

@@ -253,9 +253,10 @@ int flame_stop(struct engine_run *r, struct tb_err *err)
 		tb_err_set(err, rc, TB_NO_OFFSET, "out of memory");
 	} else if (!*r->st->failed && (f = pic_open(pic->output, &tmp, err))) {
 		rc = pic->folded ? ft_write_folded(r->tree, f) : flame_write_html(f, r->tree, pic);
-		if (rc == TB_ERR_NOMEM)
+		if (rc == TB_ERR_NOMEM)      /* else pic_close says what failed to write */
 			tb_err_set(err, rc, TB_NO_OFFSET, "out of memory");
-		rc = pic_close(f, pic->output, tmp, rc != 0, err) ? TB_ERR_IO : rc;
+		if (pic_close(f, pic->output, tmp, rc == TB_ERR_NOMEM, err) && !rc)
+			rc = TB_ERR_IO;
 	} else if (!*r->st->failed) {
 		rc = err->code;
 	}

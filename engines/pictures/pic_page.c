@@ -39,18 +39,19 @@ FILE *pic_open(const char *path, char **tmp, struct tb_err *err)
 
 int pic_close(FILE *f, const char *path, char *tmp, int failed, struct tb_err *err)
 {
-	int bad = failed || ferror(f);
+	int e = errno, bad = failed || ferror(f);
 
-	errno = EIO;
 	if (f == stdout) {
-		if (fflush(f) || bad)
-			return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET,
-						       "standard output: %s", strerror(errno));
-		return 0;
+		errno = 0;
+		if (!fflush(f) && !bad)
+			return 0;
+		e = errno ? errno : e ? e : EIO;
+		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "standard output: %s",
+					       strerror(e));
 	}
+	errno = 0;
 	if (fclose(f) || bad || rename(tmp, path)) {
-		int e = errno;
-
+		e = errno ? errno : e ? e : EIO;
 		unlink(tmp);
 		free(tmp);
 		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s: %s", path,

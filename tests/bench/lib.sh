@@ -28,6 +28,24 @@ storm_recording() {
 	[ "$samples" -ge 1000000 ] || { echo "fewer than 1,000,000 samples"; exit 1; }
 }
 
+# stacks_recording: a `perf record -g -a` profile of a parallel build (>=
+# 100,000 samples with stacks), made once and kept in $dir as $data
+stacks_recording() {
+	data="$dir/stacks.data"
+	if [ ! -s "$data" ]; then
+		echo "$(basename "$0"): recording $data (perf record -g -a -F 2000, 45 s of a make -j2)"
+		src="$dir/stacks-src"
+		rm -rf "$src"
+		git clone -q "$top" "$src"
+		perf record -q -g -a -F 2000 -o "$data" -- \
+			timeout 45 make -C "$src" -j2 build/tracebox >/dev/null 2>&1 || true
+		rm -rf "$src"
+	fi
+	samples=$(perf script -F ip -G -i "$data" 2>/dev/null | wc -l)
+	echo "recording: $data, $(du -m "$data" | cut -f1) MB, $samples samples with stacks"
+	[ "$samples" -ge 100000 ] || { echo "$(basename "$0"): fewer than 100,000 samples"; exit 1; }
+}
+
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # baseline_ratio NEW_CPU BASE_CPU: with BASELINE=/path/to/an/older/tracebox,
