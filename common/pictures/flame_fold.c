@@ -91,3 +91,43 @@ int ft_diff(struct ft_tree *t, const struct ft_tree *before)
 	free(twin);
 	return 0;
 }
+
+static int by_name(const void *a, const void *b, void *t)
+{
+	const struct ft_tree *tree = t;
+
+	return strcmp(ft_name(tree, ft_node(tree, *(const uint32_t *)a)->name),
+		      ft_name(tree, ft_node(tree, *(const uint32_t *)b)->name));
+}
+
+int ft_children(const struct ft_tree *t, uint32_t i, uint64_t min, uint32_t **kids, size_t *nr,
+		struct ft_merged *m)
+{
+	size_t n = 0;
+
+	memset(m, 0, sizeof(*m));
+	*nr = 0;
+	if (min < 1)
+		min = 1;
+	for (uint32_t c = ft_node(t, i)->child; c; c = ft_node(t, c)->sibling)
+		n++;
+	if (!(*kids = malloc((n ? n : 1) * sizeof(**kids))))
+		return TB_ERR_NOMEM;
+	for (uint32_t c = ft_node(t, i)->child; c; c = ft_node(t, c)->sibling) {
+		const struct ft_node *nd = ft_node(t, c);
+
+		if (!nd->value)       /* an off-CPU task still away at the end */
+			continue;
+		if (nd->value >= min) {
+			(*kids)[(*nr)++] = c;
+		} else {
+			m->nr++;
+			m->value += nd->value;
+			m->before += nd->before;
+		}
+	}
+	if (m->value < min)
+		memset(m, 0, sizeof(*m));
+	qsort_r(*kids, *nr, sizeof(**kids), by_name, (void *)t);
+	return 0;
+}

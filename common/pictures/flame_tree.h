@@ -72,4 +72,20 @@ int64_t ft_find_child(const struct ft_tree *t, uint32_t parent, const char *name
 /** ft_set_before - set node @i's before to @v */
 void ft_set_before(struct ft_tree *t, uint32_t i, uint64_t v);
 
+/* The frames a node's narrow children make together in a picture. */
+struct ft_merged {
+	size_t nr;                 /* children merged (0: none drawn) */
+	uint64_t value, before;
+};
+
+/**
+ * ft_children - the children of node @i a picture draws: those of value
+ * at least @min (and never one of value 0), sorted by name, in *@kids
+ * (malloc'd, *@nr of them); the narrower ones summed in @m, drawn as one
+ * frame when together they reach @min (else @m->nr is 0 and nothing is
+ * drawn for them). Returns 0 or TB_ERR_NOMEM.
+ */
+int ft_children(const struct ft_tree *t, uint32_t i, uint64_t min, uint32_t **kids, size_t *nr,
+		struct ft_merged *m);
+
 #endif

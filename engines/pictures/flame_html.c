@@ -16,16 +16,7 @@ struct writer {
 	const struct ft_tree *t;
 	uint64_t min;              /* the least value drawn as a frame of its own */
 	int diff;
-	uint32_t *order;           /* scratch: children of one node */
 };
-
-static int by_name(const void *a, const void *b, void *t)
-{
-	const struct ft_tree *tree = t;
-
-	return strcmp(ft_name(tree, ft_node(tree, *(const uint32_t *)a)->name),
-		      ft_name(tree, ft_node(tree, *(const uint32_t *)b)->name));
-}
 
 /* [name, kind, value, [children], before?]: a merged frame's name is
  * minus the number of frames it stands for. */
@@ -33,46 +24,28 @@ static int node(struct writer *w, uint32_t i);
 
 static int children(struct writer *w, uint32_t i)
 {
-	const struct ft_node *nd = ft_node(w->t, i);
-	size_t nr = 0, shown = 0, merged = 0;
-	uint64_t mv = 0, mb = 0;
+	struct ft_merged m;
 	uint32_t *kids;
+	size_t nr;
+	int r = ft_children(w->t, i, w->min, &kids, &nr, &m);
 
-	for (uint32_t c = nd->child; c; c = ft_node(w->t, c)->sibling)
-		nr++;
-	if (!(kids = malloc((nr ? nr : 1) * sizeof(*kids))))
-		return TB_ERR_NOMEM;
-	nr = 0;
-	for (uint32_t c = nd->child; c; c = ft_node(w->t, c)->sibling)
-		kids[nr++] = c;
-	qsort_r(kids, nr, sizeof(*kids), by_name, (void *)w->t);
+	if (r)
+		return r;
 	fputc('[', w->f);
-	for (size_t k = 0; k < nr; k++) {
-		const struct ft_node *c = ft_node(w->t, kids[k]);
-		int r;
-
-		if (c->value < w->min) {
-			merged++;
-			mv += c->value;
-			mb += c->before;
-			continue;
-		}
-		if (shown++)
+	for (size_t k = 0; k < nr && !r; k++) {
+		if (k)
 			fputc(',', w->f);
-		if ((r = node(w, kids[k]))) {
-			free(kids);
-			return r;
-		}
+		r = node(w, kids[k]);
 	}
-	if (merged && mv >= w->min && mv) {
-		fprintf(w->f, "%s[-%zu,%d,%" PRIu64 ",[]", shown ? "," : "", merged, FT_MERGED, mv);
+	free(kids);
+	if (m.nr && !r) {
+		fprintf(w->f, "%s[-%zu,%d,%" PRIu64 ",[]", nr ? "," : "", m.nr, FT_MERGED, m.value);
 		if (w->diff)
-			fprintf(w->f, ",%" PRIu64, mb);
+			fprintf(w->f, ",%" PRIu64, m.before);
 		fputc(']', w->f);
 	}
 	fputc(']', w->f);
-	free(kids);
-	return 0;
+	return r;
 }
 
 static int node(struct writer *w, uint32_t i)
@@ -103,8 +76,7 @@ int flame_write_html(FILE *f, const struct ft_tree *t, const struct engine_pictu
 	double min = pic->width ? pic->minwidth / pic->width * (double)ft_total(t) : 0;
 	int r;
 
-	/* a frame of no value (an off-CPU task still away at the end) is none */
-	w.min = min > 1 ? (uint64_t)min + ((double)(uint64_t)min < min) : 1;
+	w.min = min > 0 ? (uint64_t)min + ((double)(uint64_t)min < min) : 0;
 	pic_page_begin(f, title, pic_asset_flame_js_sha256, pic_asset_flame_css,
 		       pic_asset_flame_css_sha256);
 	fputs("{\"title\":", f);
