@@ -56,8 +56,8 @@ static int list_scripts(void)
 	       "stacks as one interactive HTML flame graph, or --folded");
 	printf("  %-36s %s\n", "timechart", "CPUs and tasks over time, as one interactive HTML page");
 	printf("\nBuilt-in recordings for them (trace-record NAME [-- COMMAND]):\n");
-	printf("  %-36s %s\n", "offcpu", "-a -g -e sched:sched_switch (flamegraph draws off-CPU time)");
-	printf("  %-36s %s\n", "timechart", "-a, sched_switch, sched_wakeup(_new), sched_process_exit");
+	printf("  %-36s %s\n", "offcpu", "-a --self -g -e sched:sched_switch (off-CPU flame graphs)");
+	printf("  %-36s %s\n", "timechart", "-a --self, sched_switch, sched_wakeup(_new), process_exit");
 	return 0;
 }
 

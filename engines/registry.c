@@ -101,11 +101,16 @@ char *export_shown(const char *target)
 static const struct engine_ops flamegraph_picture = {
 	.name = "flamegraph", .start = flame_start, .event = flame_event, .stop = flame_stop,
 };
+static const struct engine_ops timechart_picture = {
+	.name = "timechart", .start = tc_start, .event = tc_event, .stop = tc_stop,
+};
 
 const struct engine_ops *picture_find(const char *name)
 {
 	if (!strcmp(name, "flamegraph"))
 		return &flamegraph_picture;
+	if (!strcmp(name, "timechart"))
+		return &timechart_picture;
 	return NULL;
 }
 

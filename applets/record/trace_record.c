@@ -116,9 +116,10 @@ int trace_record_main(int argc, char **argv);
 
 /* The pictures' canned recordings (trace-report flamegraph --offcpu,
  * trace-report timechart), built in: no script tree needed. */
-static const char *const offcpu_words[] = { "-a", "-g", "-e", "sched:sched_switch", NULL };
+/* --self: a switch to or from the recorder is half of another task's story */
+static const char *const offcpu_words[] = { "-a", "--self", "-g", "-e", "sched:sched_switch", NULL };
 static const char *const timechart_words[] = {
-	"-a", "-e", "sched:sched_switch", "-e", "sched:sched_wakeup", "-e", "sched:sched_wakeup_new",
+	"-a", "--self", "-e", "sched:sched_switch", "-e", "sched:sched_wakeup", "-e", "sched:sched_wakeup_new",
 	"-e", "sched:sched_process_exit", NULL
 };
 static const struct builtin_canned {

@@ -7,5 +7,7 @@
 
 extern const char pic_asset_flame_js[], pic_asset_flame_js_sha256[];
 extern const char pic_asset_flame_css[], pic_asset_flame_css_sha256[];
+extern const char pic_asset_timechart_js[], pic_asset_timechart_js_sha256[];
+extern const char pic_asset_timechart_css[], pic_asset_timechart_css_sha256[];
 
 #endif
