@@ -208,18 +208,47 @@ static int64_t child(struct ft_tree *t, uint32_t parent, uint32_t name, uint8_t 
 	return c;
 }
 
-int64_t ft_path(struct ft_tree *t, const char *const *names, const size_t *lens,
-		const uint8_t *kinds, size_t n, struct tb_err *err)
+int64_t ft_intern(struct ft_tree *t, const char *p, size_t n)
 {
-	int64_t node = 0, name;
+	int64_t name = intern_raw(t, p, n);
+
+	return name < 0 ? TB_ERR_NOMEM : name;
+}
+
+int64_t ft_path_from(struct ft_tree *t, uint32_t from, const uint32_t *names,
+		     const uint8_t *kinds, size_t n, uint32_t *nodes, struct tb_err *err)
+{
+	int64_t node = from;
 
 	for (size_t i = 0; i < n; i++) {
-		if ((name = intern_raw(t, names[i], lens[i])) < 0 ||
-		    (node = child(t, (uint32_t)node, (uint32_t)name, kinds[i])) == -1)
+		if ((node = child(t, (uint32_t)node, names[i], kinds[i])) == -1)
 			return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		if (node == -2)
 			return tb_err_set(err, TB_ERR_FORMAT, TB_NO_OFFSET,
 					  "more than %u frames in one picture", FT_MAX_NODES);
+		if (nodes)
+			nodes[i] = (uint32_t)node;
+	}
+	return node;
+}
+
+int64_t ft_path(struct ft_tree *t, const char *const *names, const size_t *lens,
+		const uint8_t *kinds, size_t n, struct tb_err *err)
+{
+	uint32_t ids[64];
+	int64_t node = 0, name;
+
+	/* in steps of 64 names: each step goes on from the node the last reached */
+	for (size_t at = 0; at < n; at += 64) {
+		size_t k = n - at < 64 ? n - at : 64;
+
+		for (size_t i = 0; i < k; i++) {
+			if ((name = intern_raw(t, names[at + i], lens[at + i])) < 0)
+				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+			ids[i] = (uint32_t)name;
+		}
+		if ((node = ft_path_from(t, (uint32_t)node, ids, kinds + at, k, NULL, err)) < 0)
+			return node;
 	}
 	return node;
 }

@@ -43,6 +43,13 @@ void ft_free(struct ft_tree *t);
  */
 int64_t ft_path(struct ft_tree *t, const char *const *names, const size_t *lens,
 		const uint8_t *kinds, size_t n, struct tb_err *err);
+/** ft_intern - the index of the name @p (@n bytes; made valid UTF-8 and
+ * cut as ft_path does), or TB_ERR_NOMEM */
+int64_t ft_intern(struct ft_tree *t, const char *p, size_t n);
+/** ft_path_from - ft_path below node @from, by name indices (ft_intern);
+ * @nodes (NULL: not wanted) gets the node of each step */
+int64_t ft_path_from(struct ft_tree *t, uint32_t from, const uint32_t *names,
+		     const uint8_t *kinds, size_t n, uint32_t *nodes, struct tb_err *err);
 /** ft_credit - add @w to @node's self and to the value of it and every ancestor */
 void ft_credit(struct ft_tree *t, uint32_t node, uint64_t w);
 

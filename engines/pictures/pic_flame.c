@@ -12,17 +12,39 @@
 #include "pictures/flame_html.h"
 #include "pictures/flame_tree.h"
 #include "pictures/pictures.h"
+#include "pictures/ptrmap.h"
 #include "pictures/tidmap.h"
 
 /* The most frames of one stack (the chain's 127 and their inlines) */
 #define MAX_FRAMES 1024
 /* The most frames a comm makes (a comm with ';' splits as its folded line does) */
 #define MAX_COMM_PIECES 2
+/* Each thread's last stack (in a direct-mapped table of LAST_SLOTS), to
+ * walk only what differs from it: up to LAST_DEPTH frames */
+#define LAST_SLOTS 256
+#define LAST_DEPTH 128
 
 /* A task switched out: the stack it blocked in, and when. */
 struct away {
 	uint32_t node;             /* 0: not away */
 	uint64_t since;
+};
+
+/* A frame's name and kind by what decides them (report_print.c's frame
+ * cache keys): a kernel address while the kernel's map stays, a user
+ * address by its map's DSO, offset and start. FRAME_SLOTS, direct-mapped. */
+#define FRAME_SLOTS 4096
+struct frame_memo {
+	uint64_t a, b, c;          /* kernel: ip, 0, 0; user: map_ip, dso, map start */
+	uint32_t gen, name;
+	uint16_t mode;
+	uint8_t kind, used;
+};
+
+struct last_stack {
+	int64_t tid;               /* -1: none */
+	size_t n;
+	uint32_t ids[LAST_DEPTH], nodes[LAST_DEPTH];
 };
 
 struct engine_run {
@@ -33,15 +55,15 @@ struct engine_run {
 	struct tidmap away;        /* per tid: struct away */
 	const struct tp_decoder *switch_dec;
 	const struct tp_field *prev_pid, *next_pid;
-	/* one stack: callee first as walked, then root first for ft_path */
-	const char *sym[MAX_FRAMES];   /* the name as resolved (NULL: in text at off) */
-	size_t off[MAX_FRAMES], len[MAX_FRAMES];
-	uint8_t kind[MAX_FRAMES];
-	const char *names[MAX_FRAMES + MAX_COMM_PIECES];
-	size_t lens[MAX_FRAMES + MAX_COMM_PIECES];
+	/* one stack, root first: name indices and kinds */
+	uint32_t ids[MAX_FRAMES + MAX_COMM_PIECES];
 	uint8_t kinds[MAX_FRAMES + MAX_COMM_PIECES];
-	char *text;                /* names that needed tidying */
-	size_t text_len, text_cap;
+	uint32_t nodes[MAX_FRAMES + MAX_COMM_PIECES];
+	/* the name index of each symbol string the machine gave (its strings
+	 * live as long as it does, so their addresses name them) */
+	struct ptrmap names;
+	struct last_stack *last;   /* LAST_SLOTS of them */
+	struct frame_memo *memo;   /* FRAME_SLOTS of them */
 };
 
 int flame_start(struct engine_run **run, const struct engine_start *st, struct tb_err *err)
@@ -49,8 +71,11 @@ int flame_start(struct engine_run **run, const struct engine_start *st, struct t
 	struct engine_run *r = calloc(1, sizeof(*r));
 
 	*run = r;
-	if (!r || !(r->tree = ft_new("all")))
+	if (!r || !(r->tree = ft_new("all")) || !(r->last = calloc(LAST_SLOTS, sizeof(*r->last))) ||
+	    !(r->memo = calloc(FRAME_SLOTS, sizeof(*r->memo))))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+	for (size_t i = 0; i < LAST_SLOTS; i++)
+		r->last[i].tid = -1;
 	r->st = st;
 	r->pic = st->picture;
 	r->syms = pd_session_symbols(st->session);
@@ -67,89 +92,152 @@ static int is_jit(const char *dso)
 	       (!strncmp(dso, "/tmp/perf-", 10) && strstr(dso, ".map"));
 }
 
-/* Frame @i's name as stackcollapse.py tidies it: "[unknown]" for none,
- * ';' as ':', "_[k]" after a kernel symbol under --kernel; copied into
- * the run's text only when it changes. 0, or -1 when out of memory. */
-static int tidy(struct engine_run *r, size_t i, const struct sym_loc *l)
+/* The name index of @l's frame as stackcollapse.py tidies it ("[unknown]"
+ * for none, ';' as ':', "_[k]" after a kernel symbol under --kernel),
+ * made once per symbol string. Returns it, or TB_ERR_NOMEM. */
+static int64_t frame_name(struct engine_run *r, const struct sym_loc *l)
 {
-	const char *s = l->sym ? l->sym : "[unknown]";
-	size_t n = strnlen(s, FT_MAX_NAME);
-	int kernel = r->pic->annotate_kernel && !strcmp(l->dso, "[kernel.kallsyms]");
-	char *d;
+	static const char unknown[] = "[unknown]";
+	const char *s = l->sym ? l->sym : unknown;
+	uint32_t kernel = r->pic->annotate_kernel && !strcmp(l->dso, "[kernel.kallsyms]");
+	char buf[FT_MAX_NAME + 8];
+	uint32_t *id;
+	int64_t name;
+	size_t n;
+	int fresh;
 
-	r->len[i] = n + (kernel ? 4 : 0);
-	r->sym[i] = s;
-	if (!kernel && !memchr(s, ';', n))
-		return 0;
-	if (r->text_len + n + 4 > r->text_cap) {
-		size_t cap = 2 * (r->text_cap + n + 4);
-
-		if (!(d = realloc(r->text, cap)))
-			return -1;
-		r->text = d;
-		r->text_cap = cap;
+	if (!(id = ptrmap_slot(&r->names, s, kernel, &fresh)))
+		return TB_ERR_NOMEM;
+	if (!fresh)
+		return *id;
+	n = strnlen(s, FT_MAX_NAME);
+	memcpy(buf, s, n);
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] == ';')
+			buf[i] = ':';
+	if (kernel) {
+		memcpy(buf + n, "_[k]", 4);
+		n += 4;
 	}
-	d = r->text + r->text_len;
-	memcpy(d, s, n);
-	for (size_t k = 0; k < n; k++)
-		if (d[k] == ';')
-			d[k] = ':';
-	if (kernel)
-		memcpy(d + n, "_[k]", 4);
-	r->sym[i] = NULL;
-	r->off[i] = r->text_len;
-	r->text_len += r->len[i];
+	if ((name = ft_intern(r->tree, buf, n)) >= 0)
+		*id = (uint32_t)name;
+	return name;
+}
+
+/* The memo slot of a frame, with its key in @k; NULL when not to be kept
+ * (no symbols, a user address in the kernel's half or in no map). */
+static struct frame_memo *memo_slot(struct engine_run *r, const struct pd_event *ev,
+				    uint16_t mode, uint64_t ip, struct frame_memo *k)
+{
+	const void *dso;
+	uint64_t h;
+
+	if (!r->syms)
+		return NULL;
+	memset(k, 0, sizeof(*k));
+	k->mode = mode;
+	if (mode == EC_CPUMODE_KERNEL) {
+		k->a = ip;
+		k->gen = sym_machine_gen(r->syms, ev->sample->pid, mode);
+	} else if (mode != EC_CPUMODE_USER || (int64_t)ip < 0 ||
+		   !sym_machine_map_of(r->syms, ev->sample->pid, ip, &dso, &k->a, &k->c)) {
+		return NULL;
+	} else {
+		k->b = (uint64_t)(uintptr_t)dso;
+	}
+	h = (k->a ^ k->b * 0xff51afd7ed558ccdULL ^ k->c * 0xc4ceb9fe1a85ec53ULL ^ mode) *
+	    0x9e3779b97f4a7c15ULL;
+	return &r->memo[h >> 52];      /* 12 bits: FRAME_SLOTS */
+}
+
+/* The name and kind of the frame at @ip (not unwound: no inline frames). */
+static int resolved_frame(struct engine_run *r, const struct pd_event *ev, uint16_t mode,
+			  uint64_t ip, uint32_t *name, uint8_t *kind)
+{
+	struct frame_memo k, *slot = memo_slot(r, ev, mode, ip, &k);
+	struct sym_loc l;
+	int64_t id;
+
+	if (slot && slot->used && slot->a == k.a && slot->b == k.b && slot->c == k.c &&
+	    slot->gen == k.gen && slot->mode == k.mode) {
+		*name = slot->name;
+		*kind = slot->kind;
+		return 0;
+	}
+	if (ec_resolve(r->syms, ev, mode, ip, 0, &l) || (id = frame_name(r, &l)) < 0)
+		return TB_ERR_NOMEM;
+	*name = (uint32_t)id;
+	*kind = l.is_kernel ? FT_KERNEL : is_jit(l.dso) ? FT_JIT : FT_USER;
+	if (slot) {
+		k.name = *name;
+		k.kind = *kind;
+		k.used = 1;
+		*slot = k;
+	}
 	return 0;
 }
 
-/* The stack of @ev, callee first, into sym/off/len/kind: the count, or
- * TB_ERR_NOMEM. */
-static int callee_frames(struct engine_run *r, const struct pd_event *ev)
+/* The stack of @ev into ids/kinds from @at, root first: the count, or
+ * TB_ERR_NOMEM. An unwound stack's frames come with their inline ones. */
+static int frames(struct engine_run *r, const struct pd_event *ev, size_t at)
 {
+	uint32_t ids[MAX_FRAMES];
+	uint8_t kinds[MAX_FRAMES];
 	struct ec_chain c;
 	struct sym_loc l;
 	uint64_t ip;
+	uint16_t mode;
 	int k, n = 0;
+	int64_t name;
 
-	r->text_len = 0;
 	if (!ev->sample->nr_callchain)
 		return 0;
 	ec_chain_begin(&c, ev, ec_max_stack());
-	while (n < MAX_FRAMES && (k = ec_chain_frame(&c, r->syms, ev, &ip, &l)) != 0) {
-		if (k < 0 || tidy(r, (size_t)n, &l))
+	for (; !c.unwound && n < MAX_FRAMES && ec_chain_next(&c, &ip, &mode); n++)
+		if (resolved_frame(r, ev, mode, ip, &ids[n], &kinds[n]))
 			return TB_ERR_NOMEM;
-		r->kind[n] = c.nr_inl && c.next_inl < c.nr_inl ? FT_INLINE :
+	while (c.unwound && n < MAX_FRAMES && (k = ec_chain_frame(&c, r->syms, ev, &ip, &l)) != 0) {
+		if (k < 0 || (name = frame_name(r, &l)) < 0)
+			return TB_ERR_NOMEM;
+		ids[n] = (uint32_t)name;
+		kinds[n++] = c.nr_inl && c.next_inl < c.nr_inl ? FT_INLINE :
 			     l.is_kernel ? FT_KERNEL : is_jit(l.dso) ? FT_JIT : FT_USER;
-		n++;
+	}
+	for (int i = 0; i < n; i++) {
+		r->ids[at + i] = ids[n - 1 - i];
+		r->kinds[at + i] = kinds[n - 1 - i];
 	}
 	return n;
 }
 
-/* The comm frame(s) of stackcollapse.py: the comm, ' ' as '_', with
- * -PID and /TID as asked, split where the comm holds ';' (as the folded
- * line is, into at most MAX_COMM_PIECES); into names. Returns how many. */
-static size_t comm_frames(struct engine_run *r, const struct pd_event *ev, char *buf,
-			  size_t size)
+/* The comm frame(s) of stackcollapse.py into ids/kinds: the comm, ' ' as
+ * '_', with -PID and /TID as asked, split where the comm holds ';' (as
+ * the folded line is, into at most MAX_COMM_PIECES). The count, or
+ * TB_ERR_NOMEM. */
+static int comm_frames(struct engine_run *r, const struct pd_event *ev)
 {
-	size_t n = 0, len;
-	char *p, *q;
+	char buf[256], *p, *q;
+	size_t len;
+	int n = 0;
+	int64_t id;
 
 	if (r->pic->no_comm)
 		return 0;
-	snprintf(buf, size, "%s", ev->comm ? ev->comm : ":-1");
+	snprintf(buf, sizeof(buf), "%s", ev->comm ? ev->comm : ":-1");
 	for (p = buf; *p; p++)
 		if (*p == ' ')
 			*p = '_';
 	len = strlen(buf);
 	if (r->pic->include_pid)
-		len += (size_t)snprintf(buf + len, size - len, "-%d", (int)ev->sample->pid);
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "-%d", (int)ev->sample->pid);
 	if (r->pic->include_tid)
-		snprintf(buf + len, size - len, "%s%d", r->pic->include_pid ? "/" : "-",
+		snprintf(buf + len, sizeof(buf) - len, "%s%d", r->pic->include_pid ? "/" : "-",
 			 (int)ev->sample->tid);
 	for (p = buf;; p = q + 1) {
 		q = n + 1 < MAX_COMM_PIECES ? strchrnul(p, ';') : p + strlen(p);
-		r->names[n] = p;
-		r->lens[n] = (size_t)(q - p);
+		if ((id = ft_intern(r->tree, p, (size_t)(q - p))) < 0)
+			return TB_ERR_NOMEM;
+		r->ids[n] = (uint32_t)id;
 		r->kinds[n++] = FT_COMM;
 		if (!*q)
 			break;
@@ -157,22 +245,33 @@ static size_t comm_frames(struct engine_run *r, const struct pd_event *ev, char 
 	return n;
 }
 
-/* The node of @ev's stack (root first: comm, then the outermost caller). */
+/* The node of @ev's stack (root first: comm, then the outermost caller),
+ * walking only the part that differs from the thread's last stack. */
 static int64_t stack_node(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
-	char comm[256];
-	int nf = callee_frames(r, ev);
-	size_t n;
+	struct last_stack *last = &r->last[(uint32_t)ev->sample->tid % LAST_SLOTS];
+	int nc = comm_frames(r, ev), nf = nc < 0 ? nc : frames(r, ev, (size_t)nc);
+	size_t n, same = 0;
+	int64_t node;
 
-	if (nf < 0)
+	if (nc < 0 || nf < 0)
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-	n = comm_frames(r, ev, comm, sizeof(comm));
-	for (int i = nf - 1; i >= 0; i--, n++) {
-		r->names[n] = r->sym[i] ? r->sym[i] : r->text + r->off[i];
-		r->lens[n] = r->len[i];
-		r->kinds[n] = r->kind[i];
-	}
-	return ft_path(r->tree, r->names, r->lens, r->kinds, n, err);
+	n = (size_t)(nc + nf);
+	if (last->tid == ev->sample->tid)
+		while (same < n && same < last->n && r->ids[same] == last->ids[same])
+			same++;
+	if (same)
+		memcpy(r->nodes, last->nodes, same * sizeof(*r->nodes));
+	node = same == n && n ? r->nodes[n - 1] :
+	       ft_path_from(r->tree, same ? r->nodes[same - 1] : 0, r->ids + same, r->kinds + same,
+			    n - same, r->nodes + same, err);
+	if (node < 0)
+		return node;
+	last->tid = ev->sample->tid;
+	last->n = n < LAST_DEPTH ? n : LAST_DEPTH;
+	memcpy(last->ids, r->ids, last->n * sizeof(*r->ids));
+	memcpy(last->nodes, r->nodes, last->n * sizeof(*r->nodes));
+	return node;
 }
 
 /* The decoder of sched:sched_switch and its two pid fields, found once. */
@@ -262,7 +361,9 @@ int flame_stop(struct engine_run *r, struct tb_err *err)
 	}
 	ft_free(r->tree);
 	tidmap_free(&r->away);
-	free(r->text);
+	ptrmap_free(&r->names);
+	free(r->last);
+	free(r->memo);
 	free(r);
 	return rc;
 }

@@ -8,9 +8,11 @@ linux-perf busybox-static linux-source-6.1 file valgrind
 clang clang-14 libclang-rt-14-dev
 qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libiberty-dev
 libdw-dev liblzma-dev libbz2-dev elfutils libc6-dbg debuginfod
-gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm musl-tools musl-dev:arm64"
+gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm musl-tools musl-dev:arm64
+chromium"
 # the arm64 board: the cross compilers, its QEMU, and (initramfs/busybox-arm64.sh)
 # busybox-static:arm64 fetched with apt-get download, which needs arm64 lists
+# chromium: the pictures' tests drive Debian's headless Chromium (tests/tools/browser.py)
 
 missing=""
 for p in $PKGS; do
