@@ -28,6 +28,11 @@ struct engine_picture {
 	struct ft_tree **collect;
 	const struct ft_tree *before;
 	int arrows;                /* timechart: wake-up arrows shown at first */
+	/* off-CPU: the engine sees every sample (a task comes back in another
+	 * task's sched_switch) and charges only the switch-outs @keep passes
+	 * (the applet's filters); NULL: all */
+	int (*keep)(void *ctx, const struct pd_event *ev);
+	void *keep_ctx;
 };
 
 /* What an engine needs to start a script. */

@@ -200,36 +200,56 @@ static void flush_printer(struct report_filter *f)
 		f->flush(f->flush_ctx);
 }
 
-static int filter_sample(void *ctx, const struct pd_event *ev)
+/* The checks before -D's dump of a sample that passes them. */
+static int early_skip(struct report_filter *f, const struct pd_event *ev)
 {
-	struct report_filter *f = ctx;
 	const struct pd_sample *smp = ev->sample;
 
-	if (f->dlfilter) {          /* it may print: what came before goes first */
-		flush_printer(f);
-		if (report_dlfilter_early(f->dlfilter, ev))
-			return 0;
-	}
-	if ((f->nr_ranges && report_time_skipped(f->ranges, f->nr_ranges, smp->time)) ||
-	    (f->select && report_select_debug(f->select, ev)) || cpu_skipped(f, smp->cpu))
-		return 0;
-	if (f->dump) {
-		flush_printer(f);
-		report_dump_resolved(f->dump, ev);
-	}
+	return (f->nr_ranges && report_time_skipped(f->ranges, f->nr_ranges, smp->time)) ||
+	       (f->select && report_select_debug(f->select, ev)) || cpu_skipped(f, smp->cpu);
+}
+
+/* The checks after it: comm, pid, tid, perf's selections. */
+static int late_skip(struct report_filter *f, const struct pd_event *ev)
+{
+	const struct pd_sample *smp = ev->sample;
+
 	if (f->comms) {
 		size_t i;
 
 		for (i = 0; i < f->nr_comms && strcmp(f->comms[i], ev->comm); i++)
 			;
 		if (i == f->nr_comms)
+			return 1;
+	}
+	return (f->pids && !has_int(f->pids, f->nr_pids, smp->pid)) ||
+	       (f->tids && !has_int(f->tids, f->nr_tids, smp->tid)) ||
+	       (f->select && report_select_drop(f->select, ev));
+}
+
+int report_filter_keeps(void *ctx, const struct pd_event *ev)
+{
+	struct report_filter *f = ctx;
+
+	return !early_skip(f, ev) && !late_skip(f, ev);
+}
+
+static int filter_sample(void *ctx, const struct pd_event *ev)
+{
+	struct report_filter *f = ctx;
+
+	if (f->dlfilter) {          /* it may print: what came before goes first */
+		flush_printer(f);
+		if (report_dlfilter_early(f->dlfilter, ev))
 			return 0;
 	}
-	if (f->pids && !has_int(f->pids, f->nr_pids, smp->pid))
+	if (early_skip(f, ev))
 		return 0;
-	if (f->tids && !has_int(f->tids, f->nr_tids, smp->tid))
-		return 0;
-	if (f->select && report_select_drop(f->select, ev))
+	if (f->dump) {
+		flush_printer(f);
+		report_dump_resolved(f->dump, ev);
+	}
+	if (late_skip(f, ev))
 		return 0;
 	if (f->dlfilter) {
 		flush_printer(f);

@@ -49,6 +49,10 @@ int report_filter_init(struct report_filter *f, struct pd_session *s);
 /** report_filter_wrap - make @out the consumer that filters, then calls @next */
 void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 			struct pd_consumer *out);
+/** report_filter_keeps - whether sample @ev passes @ctx's (a struct
+ * report_filter) --time, -C, --comm, --pid, --tid and perf's selections,
+ * for a consumer that must see every sample but counts only these */
+int report_filter_keeps(void *ctx, const struct pd_event *ev);
 void report_filter_free(struct report_filter *f);
 
 #endif

@@ -7,6 +7,7 @@
 #include "perfdata/pd_evsel.h"
 #include "tracepoint/tp_decoder.h"
 #include "pictures/flame_tree.h"
+#include "report/report_filter.h"
 #include "report/report_picture.h"
 #include "report/report_run.h"
 #include "xfuncs.h"
@@ -161,6 +162,11 @@ int report_picture_run(struct report_picture *p, struct pd_session *s, const cha
 	x.ops = p->ops;
 	x.st = &st;
 	x.filter = filter;
+	if (pic.offcpu) {        /* every switch reaches the engine, filtered there */
+		pic.keep = report_filter_keeps;
+		pic.keep_ctx = filter;
+		x.filter = NULL;
+	}
 	x.interrupt_is_error = 1;
 	report_run(&x, s);
 	if (x.r)

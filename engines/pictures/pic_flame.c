@@ -315,7 +315,7 @@ static int offcpu_event(struct engine_run *r, const struct pd_event *ev, struct 
 			ft_credit(r->tree, a->node, (s->time - a->since + 500) / 1000);
 		a->node = 0;
 	}
-	if (!(uint32_t)prev)
+	if (!(uint32_t)prev || (r->pic->keep && !r->pic->keep(r->pic->keep_ctx, ev)))
 		return 0;
 	if ((node = stack_node(r, ev, err)) < 0)
 		return (int)node;
