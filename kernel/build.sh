@@ -6,11 +6,11 @@
 # usage: kernel/build.sh [headers]   (make kernel, make kernel-arm64 run it)
 #   headers  only the arch's UAPI headers (make headers), for programs
 #            cross-built against them: $TRACEBOX_CACHE/headers-ARCH/usr/include
-# env:   KARCH           x86_64 (default): tinyconfig + kernel/tracebox.config,
-#                        objects in kbuild/, the result $TRACEBOX_CACHE/bzImage;
-#                        arm64: cross-built with aarch64-linux-gnu-gcc from
-#                        tinyconfig + kernel/tracebox-arm64.config, objects in
-#                        kbuild-arm64/, the result $TRACEBOX_CACHE/Image-arm64
+# env:   KARCH           a board of kernel/boards: x86_64 (default): tinyconfig +
+#                        kernel/tracebox.config, objects in kbuild/, the result
+#                        $TRACEBOX_CACHE/bzImage; arm64 (Image-arm64), arm (the
+#                        32-bit armhf board, zImage-arm): cross-built from
+#                        tinyconfig + their fragment, objects in kbuild-KARCH/
 #        TRACEBOX_CACHE  cache folder (default ~/.cache/tracebox): the tree, shared
 #                        by both arches, is $TRACEBOX_CACHE/linux-source-6.1
 #        KERNEL_TAR      the source tarball (default /usr/src/linux-source-6.1.tar.xz)
@@ -26,13 +26,11 @@ src=$cache/linux-source-6.1
 jobs=${JOBS:-$(($(nproc) + 1))}
 karch=${KARCH:-x86_64}
 mode=${1:-image}
-case $karch in
-x86_64)	obj=$cache/kbuild frag=$here/tracebox.config target=bzImage
-	built=arch/x86/boot/bzImage image=$cache/bzImage tag= cross= ;;
-arm64)	obj=$cache/kbuild-arm64 frag=$here/tracebox-arm64.config target=Image
-	built=arch/arm64/boot/Image image=$cache/Image-arm64 tag=-arm64 cross=aarch64-linux-gnu- ;;
-*)	echo "kernel: error: KARCH=$karch: x86_64 or arm64" >&2; exit 1 ;;
-esac
+board=$(awk -v a="$karch" '$1 == a' "$here/boards")
+[ -n "$board" ] || { echo "kernel: error: KARCH=$karch: not in kernel/boards ($(awk '/^[^#]/ { printf "%s ", $1 }' "$here/boards"))" >&2; exit 1; }
+set -- "$mode" $board
+frag=$here/$3 target=$4 built=$5 image=$cache/$6 cross=${7#-}
+[ "$karch" = x86_64 ] && tag= obj=$cache/kbuild || tag=-$karch obj=$cache/kbuild-$karch
 case $mode in
 image) ;;
 headers) obj=$cache/headers-$karch image=$obj/usr/include tag=-headers-$karch cross= ;;
@@ -49,7 +47,7 @@ done
 [ -f /usr/include/libelf.h ] || die "libelf.h not found (apt-get install libelf-dev)"
 [ -f /usr/include/openssl/opensslv.h ] || die "openssl headers not found (apt-get install libssl-dev)"
 [ -z "$cross" ] || command -v ${cross}gcc >/dev/null ||
-	die "'${cross}gcc' not found (apt-get install gcc-aarch64-linux-gnu)"
+	die "'${cross}gcc' not found (apt-get install gcc-${cross%-})"
 
 # One build at a time per cache folder and arch (make check and make demo may
 # overlap); the shared tree (steps 1 and 2) under the x86 build's lock.
@@ -63,7 +61,7 @@ exec 9>"$cache/build.lock"
 
 # What the result depends on; the same key as last time means nothing to do.
 key=$(ls -l --time-style=+%s "$tar" | awk '{ print $5, $6 }';
-      { [ $mode = headers ] || cat "$frag"; cat "$here"/*.patch "$0"; } | sha256sum)
+      { [ $mode = headers ] || cat "$frag"; cat "$here"/*.patch "$0"; echo "$board"; } | sha256sum)
 if [ -e "$image" ] && [ "$(cat "$image.key" 2>/dev/null)" = "$key" ]; then
 	say "$(basename "$image") is up to date ($image)"
 	exit 0

@@ -1,5 +1,5 @@
 # kernel.mk - `make kernel`: the patched linux-source-6.1 bzImage (`make
-# kernel-arm64`: the arm64 Image), built in a
+# kernel-arm64`: the arm64 Image, `make kernel-arm`: the armhf zImage), built in a
 # cache folder outside the repository (kernel/build.sh does the work).
 TRACEBOX_CACHE ?= $(HOME)/.cache/tracebox
 KERNEL_IMAGE   := $(TRACEBOX_CACHE)/bzImage
@@ -11,7 +11,7 @@ kernel: $(KERNEL_IMAGE)
 
 # Rebuilt when the tarball, the series, the fragment or the script change;
 # the script itself does nothing when its inputs are what they were.
-$(KERNEL_IMAGE): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox.config kernel/build.sh
+$(KERNEL_IMAGE): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox.config kernel/build.sh kernel/boards
 	@kernel/build.sh
 
 # The series against the kernel's own style checker (in the unpacked tree).
@@ -27,9 +27,24 @@ KERNEL_HEADERS_ARM64 := $(TRACEBOX_CACHE)/headers-arm64/usr/include
 
 .PHONY: kernel-arm64 kernel-headers-arm64
 kernel-arm64: $(KERNEL_IMAGE_ARM64)
-$(KERNEL_IMAGE_ARM64): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox-arm64.config kernel/build.sh
+$(KERNEL_IMAGE_ARM64): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox-arm64.config kernel/build.sh kernel/boards
 	@KARCH=arm64 kernel/build.sh
 
 kernel-headers-arm64: $(KERNEL_HEADERS_ARM64).key
-$(KERNEL_HEADERS_ARM64).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh
+$(KERNEL_HEADERS_ARM64).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh kernel/boards
 	@KARCH=arm64 kernel/build.sh headers
+
+# The 32-bit armhf board's kernel (KARCH=arm): the same series, cross-built
+# (arm-linux-gnueabihf-gcc) from tinyconfig + kernel/tracebox-armhf.config
+# (ARMv7 multiplatform, the virt machine, virtio-mmio), and its UAPI headers.
+KERNEL_IMAGE_ARM   := $(TRACEBOX_CACHE)/zImage-arm
+KERNEL_HEADERS_ARM := $(TRACEBOX_CACHE)/headers-arm/usr/include
+
+.PHONY: kernel-arm kernel-headers-arm
+kernel-arm: $(KERNEL_IMAGE_ARM)
+$(KERNEL_IMAGE_ARM): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox-armhf.config kernel/build.sh kernel/boards
+	@KARCH=arm kernel/build.sh
+
+kernel-headers-arm: $(KERNEL_HEADERS_ARM).key
+$(KERNEL_HEADERS_ARM).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh kernel/boards
+	@KARCH=arm kernel/build.sh headers
