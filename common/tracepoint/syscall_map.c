@@ -79,6 +79,8 @@ const struct sc_builtin_table *scmap_builtin_find(const char *arch)
 {
 	if (!strcmp(arch, "arm64"))    /* the kernel's name for it; uname says aarch64 */
 		arch = "aarch64";
+	else if (!strncmp(arch, "armv", 4))    /* uname's armv7l (armv6l, armv8l): the EABI table */
+		arch = "arm";
 	for (const struct sc_builtin_table *t = scmap_builtin_tables; t->arch; t++)
 		if (!strcmp(arch, t->arch))
 			return t;
@@ -94,7 +96,7 @@ int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *e
 	if (!t || t->nr == 0)
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "no built-in syscall table for %s (%s)", arch,
-				  scmap_builtin_tables[0].arch ? "there are tables for x86_64 and aarch64"
+				  scmap_builtin_tables[0].arch ? "there are tables for x86_64, aarch64 and arm"
 				  : "built without linux-source-6.1");
 	if ((r = scmap_from_text(m, t->text, strlen(t->text), t->arch, t->source))) {
 		scmap_free(m);

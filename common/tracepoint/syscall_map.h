@@ -33,7 +33,7 @@ extern const struct sc_builtin_table scmap_builtin_tables[];
 /** scmap_from_text - parse "NR NAME" lines (the patched kernel's tracefs syscall_map) */
 int scmap_from_text(struct syscall_map *m, const char *text, size_t len, const char *arch,
 		    const char *source);
-/** scmap_builtin_find - the build-time table for @arch ("arm64" is "aarch64"), or NULL */
+/** scmap_builtin_find - the build-time table for @arch ("arm64" is "aarch64", "armv7l" "arm"), or NULL */
 const struct sc_builtin_table *scmap_builtin_find(const char *arch);
 /** scmap_from_builtin - the build-time table of @arch; TB_ERR_UNSUPPORTED if there is none */
 int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *err);

@@ -7,6 +7,9 @@
 #            header is run through the preprocessor (as perf's arm64
 #            mksyscalltbl does) and every "#define __NR_name VALUE" kept,
 #            an alias (__NR_fstat __NR3264_fstat) resolved to its number
+#   arm      arch/arm/tools/syscall.tbl (the "common" and "eabi" ABIs: the
+#            32-bit armhf board's EABI numbers; the ARM-private 0xf0000+
+#            calls are not in it)
 # Without the source, no table at all, which the file says.
 # gen-syscalls.sh --entries aarch64 SRCDIR - print "NR sys_ENTRY" for each
 # __SYSCALL() line of that header in an unpacked tree (the kernel's entry
@@ -16,6 +19,7 @@ set -e
 tar=${KERNEL_TAR:-/usr/src/linux-source-6.1.tar.xz}
 top=linux-source-6.1
 x86_tbl=arch/x86/entry/syscalls/syscall_64.tbl
+arm_tbl=arch/arm/tools/syscall.tbl
 arm_hdrs="include/uapi/asm-generic/unistd.h include/uapi/asm-generic/bitsperlong.h
 arch/arm64/include/uapi/asm/unistd.h arch/arm64/include/uapi/asm/bitsperlong.h"
 cc=${HOSTCC:-cc}
@@ -42,7 +46,7 @@ out=$1
 # the "NR NAME" lines as C string lines
 cstr() { awk '{ printf "\t\"%s %s\\n\"\n", $1, $2 }'; }
 have=
-if [ -r "$tar" ] && tar -C "$tmp" -xJf "$tar" $(for f in $x86_tbl $arm_hdrs; do echo $top/$f; done) 2>/dev/null; then
+if [ -r "$tar" ] && tar -C "$tmp" -xJf "$tar" $(for f in $x86_tbl $arm_tbl $arm_hdrs; do echo $top/$f; done) 2>/dev/null; then
 	have=1
 fi
 {
@@ -51,6 +55,7 @@ fi
 	echo 'const struct sc_builtin_table scmap_builtin_tables[] = {'
 	if [ -n "$have" ]; then
 		awk '!/^#/ && NF >= 3 && ($2 == "common" || $2 == "64") { print $1, $3 }' "$tmp/$top/$x86_tbl" >"$tmp/x86_64"
+		awk '!/^#/ && NF >= 3 && ($2 == "common" || $2 == "eabi") { print $1, $3 }' "$tmp/$top/$arm_tbl" >"$tmp/arm"
 		arm64_inc "$tmp/$top" "$tmp/inc"
 		cpp_arm64 "$tmp/inc" -dM | awk '
 			$1 == "#define" && $2 ~ /^__NR/ { v[$2] = $3; if ($2 ~ /^__NR_/) names[$2] }
@@ -71,7 +76,7 @@ fi
 			}' | sort -n >"$tmp/aarch64"
 		dup=$(cut -d' ' -f1 "$tmp/aarch64" | uniq -d)
 		[ -z "$dup" ] || { echo "gen-syscalls: aarch64: numbers defined twice: $dup" >&2; exit 1; }
-		for a in x86_64 aarch64; do
+		for a in x86_64 aarch64 arm; do
 			[ -s "$tmp/$a" ] || { echo "gen-syscalls: no $a syscalls found in $tar" >&2; exit 1; }
 		done
 		echo "	{ \"x86_64\", \"the build-time table of $(basename "$tar"):$top/$x86_tbl\", $(wc -l <"$tmp/x86_64"),"
@@ -79,6 +84,9 @@ fi
 		echo '	},'
 		echo "	{ \"aarch64\", \"the build-time table of $(basename "$tar"):$top/arch/arm64/include/uapi/asm/unistd.h\", $(wc -l <"$tmp/aarch64"),"
 		cstr <"$tmp/aarch64"
+		echo '	},'
+		echo "	{ \"arm\", \"the build-time table of $(basename "$tar"):$top/$arm_tbl\", $(wc -l <"$tmp/arm"),"
+		cstr <"$tmp/arm"
 		echo '	},'
 	else
 		echo "gen-syscalls: $tar not found: no built-in syscall table" >&2

@@ -99,6 +99,22 @@ static void test_builtin(void)
 	T_STR(scmap_name(&m, 173), "getppid", "...the same table");
 	scmap_free(&m);
 
+	/* arm: the 32-bit EABI table (arch/arm/tools/syscall.tbl, common + eabi) */
+	T_EQ(scmap_from_builtin(&m, "arm", &err), 0, "scmap_from_builtin(arm)");
+	T(m.nr > 350, "arm: %u entries", m.nr);
+	T_STR(m.arch, "arm", "its arch");
+	T(m.source && strstr(m.source, "arch/arm/tools/syscall.tbl"), "its source names the table");
+	T_STR(scmap_name(&m, 64), "getppid", "arm: 64 is getppid");
+	T_STR(scmap_name(&m, 20), "getpid", "arm: 20 is getpid");
+	T_STR(scmap_name(&m, 322), "openat", "arm: 322 is openat");
+	T_STR(scmap_name(&m, 248), "exit_group", "arm: 248 is exit_group");
+	T_STR(scmap_name(&m, 192), "mmap2", "arm: 192 is mmap2");
+	T_STR(scmap_name(&m, 270), "arm_fadvise64_64", "arm: 270 is arm_fadvise64_64");
+	scmap_free(&m);
+	T_EQ(scmap_from_builtin(&m, "armv7l", &err), 0, "armv7l (uname -m) is arm");
+	T_STR(scmap_name(&m, 64), "getppid", "...the same table");
+	scmap_free(&m);
+
 	T(scmap_from_builtin(&m, "riscv64", &err) != 0 && err.code == TB_ERR_UNSUPPORTED,
 	  "an arch without a table: TB_ERR_UNSUPPORTED (%s)", err.msg);
 	T(m.nr == 0 && m.ents == NULL, "...and an empty map");
