@@ -15,8 +15,18 @@ TINY_STRIP := aarch64-linux-gnu-strip
 TINY_UAPI  := $(KERNEL_HEADERS_ARM64)
 TINY_ASM   := $(TINY_UAPI)/asm
 TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM64).key
+# TINY_ARCH=arm: the 32-bit armhf board's (EABI, hard-float; Thumb-2 code,
+# Debian's default), with musl-dev:armhf's wrapper against the arm UAPI
+# headers (make kernel-headers-arm), as build/tiny-arm/tracebox.
+else ifeq ($(TINY_ARCH),arm)
+TINY       := $(BUILD)/tiny-arm
+TINY_CC    := arm-linux-musleabihf-gcc
+TINY_STRIP := arm-linux-gnueabihf-strip
+TINY_UAPI  := $(KERNEL_HEADERS_ARM)
+TINY_ASM   := $(TINY_UAPI)/asm
+TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM).key
 else ifneq ($(TINY_ARCH),)
-$(error TINY_ARCH=$(TINY_ARCH): only aarch64 (or none: the host's))
+$(error TINY_ARCH=$(TINY_ARCH): aarch64 or arm (or none: the host's))
 endif
 TINY       ?= $(BUILD)/tiny
 TINY_CC    ?= musl-gcc

@@ -9,9 +9,11 @@ clang clang-14 libclang-rt-14-dev
 qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libiberty-dev
 libdw-dev liblzma-dev libbz2-dev elfutils libc6-dbg debuginfod
 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm musl-tools musl-dev:arm64
+gcc-arm-linux-gnueabihf libc6-dev-armhf-cross musl-dev:armhf
 chromium"
 # the arm64 board: the cross compilers, its QEMU, and (initramfs/busybox-arm64.sh)
-# busybox-static:arm64 fetched with apt-get download, which needs arm64 lists
+# busybox-static:arm64 fetched with apt-get download, which needs arm64 lists;
+# the 32-bit arm board: the same for armhf (busybox-arm64.sh armhf)
 # chromium: the pictures' tests drive Debian's headless Chromium (tests/tools/browser.py)
 
 missing=""
@@ -26,8 +28,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-case $missing in *:arm64*)
-	dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64 ;;
-esac
+for a in arm64 armhf; do
+	case $missing in *:$a*)
+		dpkg --print-foreign-architectures | grep -qx $a || dpkg --add-architecture $a ;;
+	esac
+done
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends $missing >/dev/null
