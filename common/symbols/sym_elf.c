@@ -393,12 +393,17 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 	uint64_t nr_syms;
 	size_t names_len = 0;
 	unsigned src;
-	int nr = 0;
+	int nr = 0, thumb;
 
 	if (!syms || !symsh->sh_entsize || !elf_getscn(ss->elf, symsh->sh_link))
 		return 0;
 	src = borrow_names(t, ss, symsh->sh_link, &names_len);
 	nr_syms = symsh->sh_size / symsh->sh_entsize;
+	{
+		GElf_Ehdr eh;
+
+		thumb = gelf_getehdr(ss->elf, &eh) && eh.e_machine == EM_ARM;
+	}
 	for (uint64_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
 		GElf_Shdr sh;
@@ -445,6 +450,10 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 			else
 				sym.st_value -= ph.p_vaddr - ph.p_offset;
 		}
+		/* 32-bit ARM: a Thumb function's value has bit 0 set; its code
+		 * starts at the even address (as perf reads it) */
+		if (thumb && sym_is_function(&sym))
+			sym.st_value &= ~(GElf_Addr)1;
 		if (demangle)
 			t->demangle = demangle == SYM_DEMANGLE_FULL ? sym_elf_demangle_full :
 								      sym_elf_demangle;
