@@ -2,30 +2,35 @@
 # check.sh - make qemu-check: run the guest's test plan in QEMU, then check on
 # the host what the guest sent back: its recordings, reported by the host
 # build, give the same reports; its syscall_map agrees with syscall_64.tbl.
-# With -a arm64, the arm64 board (qemu/host-arm64.sh has the host's checks).
+# With -a arm64, the arm64 board (qemu/host-arm64.sh has the host's checks);
+# with -a arm, the 32-bit armhf board (qemu/host-arm.sh).
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: qemu/check.sh [-a x86_64|arm64] [-t SECONDS]   (default time-out 300 s
-#        for the x86 guest, 600 s for the emulated arm64 one)
+# usage: qemu/check.sh [-a x86_64|arm64|arm] [-t SECONDS]   (default time-out
+#        300 s for the x86 guest, 600 s for the emulated arm ones)
 # env:   BUILD  the build folder with tracebox and the initramfs (default build)
 # Prints the guest's "@@ PASS/FAIL/SKIP" lines and the host's, then a total;
-# exits 0 only if the guest reached its end and nothing failed. The arm64
-# board builds what it lacks first (make kernel-arm64 initramfs-arm64); a
-# missing package makes it one SKIP line with the reason, and exit 0.
+# exits 0 only if the guest reached its end and nothing failed. An arm
+# board builds what it lacks first (make kernel-arm64 initramfs-arm64, make
+# kernel-arm initramfs-arm); a missing package makes it one SKIP line with the
+# reason, and exit 0.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 arch=x86_64
 [ "${1:-}" = -a ] && { arch=$2; shift 2; }
 build=${BUILD:-build}
 . "$top/qemu/host-kmod.sh"
-if [ $arch = arm64 ]; then
-	. "$top/qemu/host-arm64.sh"
-	arm64_prepare "$build"
-	case $? in 0) ;; 1) exit 0 ;; *) exit 1 ;; esac
-fi
+case $arch in
+x86_64) ;;
+arm64|arm)
+	. "$top/qemu/host-$arch.sh"
+	${arch}_prepare "$build"
+	case $? in 0) ;; 1) exit 0 ;; *) exit 1 ;; esac ;;
+*)	echo "qemu-check: unknown board '$arch' (x86_64, arm64 or arm)" >&2; exit 64 ;;
+esac
 case $build in /*) ;; *) build=$top/$build ;; esac
 out=$build/qemu-check
-[ $arch = arm64 ] && out=$build/qemu-arm64-check
+[ $arch = x86_64 ] || out=$build/qemu-$arch-check
 files=$out/files
 tracebox=$build/tracebox
 tbl=${TRACEBOX_CACHE:-$HOME/.cache/tracebox}/linux-source-6.1/arch/x86/entry/syscalls/syscall_64.tbl
@@ -34,11 +39,11 @@ mkdir -p "$build"
 exec 8>"$out.check.lock"    # one qemu-check at a time in this tree
 flock -n 8 || { echo "qemu-check: waiting for another qemu-check in this tree"; flock 8; }
 
-[ $arch = arm64 ] && set -- -t 600 "$@"
+[ $arch = x86_64 ] || set -- -t 600 "$@"
 BUILD=$build "$top/qemu/run.sh" -a $arch -m check -q -o "$out" "$@"
 rc=$?
 host=host label=
-[ $arch = arm64 ] && host="arm64: host" label=" arm64"
+[ $arch = x86_64 ] || host="$arch: host" label=" $arch"
 pass() { echo "@@ PASS: $host: $1"; }
 fail() { echo "@@ FAIL: $host: $1${2:+: $2}"; }
 
@@ -48,9 +53,10 @@ case $rc in
 124) fail "the guest finished its plan" "QEMU was stopped at the time-out" ;;
 *) fail "the guest finished its plan" "it ended without its last line (exit $rc)" ;;
 esac
-[ -f "$files/mod.data" ] || [ -f "$files/sc.data" ] && kmod_host_checks
-if [ $arch = arm64 ]; then
-	arm64_host_checks
+# the module recording: the x86 and arm64 boards (the arm board has none)
+[ $arch != arm ] && { [ -f "$files/mod.data" ] || [ -f "$files/sc.data" ]; } && kmod_host_checks
+if [ $arch != x86_64 ]; then
+	${arch}_host_checks
 elif [ -f "$files/sc.data" ]; then
 	# the same report from the host build, byte for byte
 	# (Perl's hash order differs per process: its report is compared sorted)

@@ -1,6 +1,7 @@
-# qemu.mk - the guests: `make initramfs` (`initramfs-arm64`), `make qemu-check`
-# (each board's test plan in QEMU, x86 then arm64, then the host's checks of
-# what it sent back), `make qemu-shell` (ARCH=arm64: the arm64 board's).
+# qemu.mk - the guests: `make initramfs` (`initramfs-arm64`, `initramfs-arm`),
+# `make qemu-check` (each board's test plan in QEMU, x86, arm64, then the
+# 32-bit arm one, then the host's checks of what it sent back), `make
+# qemu-shell` (ARCH=arm64, ARCH=arm: those boards').
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
 INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
@@ -11,12 +12,14 @@ initramfs: $(INITRAMFS)
 $(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(BUILD)/kmod-x86_64/tbmod.ko $(INITRAMFS_DEPS)
 	@BUILD=$(BUILD) initramfs/build.sh $@
 
-# the arm64 board builds its parts itself, or says which package is missing
-qemu-check: kernel initramfs
-	@BUILD=$(BUILD) qemu/check.sh; x=$$?; BUILD=$(BUILD) qemu/check.sh -a arm64 && exit $$x
+# the arm boards build their parts themselves, or say which package is missing;
+# QEMU_BOARDS picks some (make qemu-check QEMU_BOARDS=arm)
+QEMU_BOARDS ?= x86_64 arm64 arm
+qemu-check: $(if $(filter x86_64,$(QEMU_BOARDS)),kernel initramfs)
+	@x=0; for b in $(QEMU_BOARDS); do BUILD=$(BUILD) qemu/check.sh -a $$b || x=1; done; exit $$x
 
-QEMU_BOARD := $(if $(filter arm64 aarch64,$(ARCH)),arm64,x86_64)
-qemu-shell: $(if $(filter arm64,$(QEMU_BOARD)),kernel-arm64 initramfs-arm64,kernel initramfs)
+QEMU_BOARD := $(if $(filter arm64 aarch64,$(ARCH)),arm64,$(if $(filter arm armhf,$(ARCH)),arm,x86_64))
+qemu-shell: $(if $(filter arm64,$(QEMU_BOARD)),kernel-arm64 initramfs-arm64,$(if $(filter arm,$(QEMU_BOARD)),kernel-arm initramfs-arm,kernel initramfs))
 	@BUILD=$(BUILD) qemu/run.sh -a $(QEMU_BOARD) -m shell
 
 # The arm64 board: the aarch64 tiny recorder (make tiny TINY_ARCH=aarch64),
@@ -51,6 +54,38 @@ $(TINY_AARCH64)/srcprog: tests/tools/srcprog/main.c tests/tools/srcprog/lib.c te
 
 $(BUSYBOX_ARM64):
 	@initramfs/busybox-arm64.sh
+
+# The 32-bit armhf board: the tiny recorder (make tiny TINY_ARCH=arm), the
+# workload with musl-dev:armhf, Debian's busybox-static:armhf.
+INITRAMFS_ARM := $(BUILD)/initramfs-arm.cpio.gz
+TINY_ARM      := $(BUILD)/tiny-arm
+BUSYBOX_ARMHF := $(TRACEBOX_CACHE)/busybox-armhf/busybox
+
+.PHONY: initramfs-arm
+initramfs-arm:
+	@$(MAKE) --no-print-directory tiny TINY_ARCH=arm
+	@$(MAKE) --no-print-directory $(INITRAMFS_ARM)
+
+$(INITRAMFS_ARM): $(TINY_ARM)/tracebox $(TINY_ARM)/workload $(TINY_ARM)/srcprog $(BUSYBOX_ARMHF) \
+		initramfs/init initramfs/files-arm.list initramfs/check-arm.sh initramfs/demo.sh \
+		initramfs/build.sh initramfs/mkcpio.py
+	@BUILD=$(BUILD) FILES_LIST=initramfs/files-arm.list STRIP=arm-linux-gnueabihf-strip \
+		initramfs/build.sh $@
+
+$(TINY_ARM)/workload: tests/tools/workload.c
+	@mkdir -p $(dir $@)
+	arm-linux-musleabihf-gcc -O2 -Wall -static -o $@ $<
+
+# the test program of the board's -g profile: ARM code with APCS frames, the
+# ones the kernel's user callchain walks (Debian's armhf gcc makes Thumb-2,
+# whose frame pointer is r7 in no fixed place); the guest's copy stripped
+$(TINY_ARM)/srcprog: tests/tools/srcprog/main.c tests/tools/srcprog/lib.c tests/tools/srcprog/hot.h
+	@mkdir -p $(dir $@)
+	arm-linux-musleabihf-gcc -O2 -g -marm -mapcs-frame -fno-omit-frame-pointer -Wall -static \
+		-Wl,--build-id -DSRCPROG_NO_CXX -o $@ tests/tools/srcprog/main.c tests/tools/srcprog/lib.c
+
+$(BUSYBOX_ARMHF):
+	@initramfs/busybox-arm64.sh armhf
 
 # The boards' test module (tests/tools/kmod), built out of tree against
 # each board's cached kernel build (its Module.symvers), in $(BUILD)/kmod-ARCH

@@ -4,15 +4,17 @@
 # time-out, and the guest's verdict (its "@@ PASS/FAIL" lines) as exit status.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: qemu/run.sh [-a x86_64|arm64] [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
+# usage: qemu/run.sh [-a x86_64|arm64|arm] [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
 #   -a ARCH  the board (default x86_64): arm64 boots ~/.cache/tracebox/Image-arm64
 #            with $BUILD/initramfs-arm64.cpio.gz in qemu-system-aarch64 -M virt
-#            -cpu cortex-a57 (TCG), the exports on a virtio console
+#            -cpu cortex-a57 (TCG), the exports on a virtio console; arm (armhf)
+#            boots zImage-arm with initramfs-arm.cpio.gz in qemu-system-arm
+#            -M virt,highmem=off -cpu cortex-a15 (TCG), the same way
 #   -m MODE  what the guest's /init runs (default shell): check = the test
 #            plan, demo = the demo recording, shell = an interactive shell
 #   -t S     hard time-out, QEMU killed after S seconds (default 300; shell: none)
 #   -o DIR   console.log and the files the guest exported (DIR/files/)
-#            (default $BUILD/qemu-MODE, $BUILD/qemu-arm64-MODE)
+#            (default $BUILD/qemu-MODE, $BUILD/qemu-arm64-MODE, $BUILD/qemu-arm-MODE)
 #   -q       console to the log file only (the terminal gets the "@@ " and "== " lines)
 # env: BUILD (the build folder, default build), KERNEL (default
 #      ~/.cache/tracebox/bzImage), INITRD (default $BUILD/initramfs.cpio.gz),
@@ -47,7 +49,11 @@ arm64|aarch64) arch=arm64
 	kernel=${KERNEL:-$cache/Image-arm64} initrd=${INITRD:-$build/initramfs-arm64.cpio.gz}
 	out=${out:-$build/qemu-arm64-$mode} qemu=qemu-system-aarch64 pkg=qemu-system-arm
 	console=ttyAMA0 kargs= exp=hvc0.out ;;
-*)	echo "qemu: unknown board '$arch' (x86_64 or arm64)" >&2; exit 64 ;;
+arm|armhf) arch=arm
+	kernel=${KERNEL:-$cache/zImage-arm} initrd=${INITRD:-$build/initramfs-arm.cpio.gz}
+	out=${out:-$build/qemu-arm-$mode} qemu=qemu-system-arm pkg=qemu-system-arm
+	console=ttyAMA0 kargs= exp=hvc0.out ;;
+*)	echo "qemu: unknown board '$arch' (x86_64, arm64 or arm)" >&2; exit 64 ;;
 esac
 command -v $qemu >/dev/null || { echo "qemu: $qemu not found (apt-get install $pkg)" >&2; exit 2; }
 for f in "$kernel" "$initrd"; do
@@ -75,7 +81,7 @@ probe_kvm() {
 	[ "$(sed -n 2p "$cache")" = works ]
 }
 accel=${QEMU_ACCEL:-auto}
-[ $arch = arm64 ] && accel=tcg    # another arch than the host's: always emulated
+[ $arch = x86_64 ] || accel=tcg    # another arch than the host's: always emulated
 case $accel in
 auto)	if probe_kvm; then accel=kvm; else accel=tcg; fi ;;
 kvm)	probe_kvm || echo "qemu: KVM hangs or is missing here; asked for it anyway" >&2 ;;
@@ -83,9 +89,12 @@ esac
 [ "$accel" = tcg ] && accel=tcg,thread=multi
 append="console=$console ${kargs:+$kargs }tbmode=$mode panic=-1 ${GUEST_APPEND:-}"
 [ "$mode" = shell ] || append="$append quiet"
-if [ $arch = arm64 ]; then
+if [ $arch != x86_64 ]; then
 	# the virt machine has one UART for us: the exports go to a virtio console
-	set -- -M virt -cpu cortex-a57 -smp 2 -device virtio-serial-device \
+	# (arm: highmem=off, the 32-bit kernel without LPAE reaches no high memory)
+	if [ $arch = arm64 ]; then set -- -M virt -cpu cortex-a57
+	else set -- -M virt,highmem=off -cpu cortex-a15; fi
+	set -- "$@" -smp 2 -device virtio-serial-device \
 		-chardev file,id=exp,path="$out/$exp" -device virtconsole,chardev=exp
 else
 	# two sockets of one core: SeaBIOS's MP table (no ACPI in the guest) lists packages
@@ -98,7 +107,7 @@ if [ "$mode" = shell ]; then
 	set -- "$@" -chardev stdio,id=con,mux=on,signal=off,logfile="$out/console.log" \
 		-serial chardev:con -mon chardev=con
 	# x86: the exports on the second serial port (ttyS1)
-	[ $arch = arm64 ] || set -- "$@" -serial file:"$out/$exp"
+	[ $arch != x86_64 ] || set -- "$@" -serial file:"$out/$exp"
 	echo "qemu: booting the guest shell (Ctrl-A X quits); log: $out/console.log"
 	${timeout:+timeout --foreground -k 5 "$timeout"} $qemu "$@"
 	exit $?
@@ -107,7 +116,7 @@ fi
 # check, demo: no terminal input; the console goes to the log, and to the
 # terminal unless -q (then only the marked lines do)
 set -- "$@" -monitor none -serial file:"$out/console.log"
-[ $arch = arm64 ] || set -- "$@" -serial file:"$out/$exp"
+[ $arch != x86_64 ] || set -- "$@" -serial file:"$out/$exp"
 : >"$out/console.log"
 timeout -k 5 "${timeout:-300}" $qemu "$@" </dev/null >"$out/qemu.out" 2>&1 &
 qpid=$!

@@ -5,7 +5,8 @@
 # that recording here, with the host build. Without QEMU or the kernel
 # source, it says so and runs the host demo (scripts/tools/demo.sh).
 # ARCH=arm64 (make demo ARCH=arm64): the arm64 board, emulated (TCG), whose
-# tiny recorder records there while this host reports.
+# tiny recorder records there while this host reports; ARCH=arm (armhf): the
+# 32-bit arm board, the same way.
 # SPDX-License-Identifier: GPL-2.0-only
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,6 +18,9 @@ case ${ARCH:-x86_64} in
 arm64|aarch64)
 	board=arm64 out=$BUILD/qemu-arm64-demo image=$cache/Image-arm64 timeout=600
 	qemu=qemu-system-aarch64 pkg=qemu-system-arm ;;
+arm|armhf)
+	board=arm out=$BUILD/qemu-arm-demo image=$cache/zImage-arm timeout=600
+	qemu=qemu-system-arm pkg=qemu-system-arm ;;
 *)	board=x86_64 out=$BUILD/qemu-demo image=$cache/bzImage timeout=300
 	qemu=qemu-system-x86_64 pkg=qemu-system-x86 ;;
 esac
@@ -24,11 +28,14 @@ esac
 why=
 command -v $qemu >/dev/null || why="$qemu is not installed (apt-get install $pkg)"
 [ -r /usr/src/linux-source-6.1.tar.xz ] || why="the kernel source is not installed (apt-get install linux-source-6.1)"
-if [ $board = arm64 ]; then
-	for t in aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu aarch64-linux-musl-gcc:musl-dev:arm64; do
-		command -v ${t%%:*} >/dev/null || why="${t%%:*} is not installed (apt-get install ${t#*:})"
-	done
-fi
+case $board in
+arm64) tools="aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu aarch64-linux-musl-gcc:musl-dev:arm64" ;;
+arm) tools="arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf arm-linux-musleabihf-gcc:musl-dev:armhf" ;;
+*) tools= ;;
+esac
+for t in $tools; do
+	command -v ${t%%:*} >/dev/null || why="${t%%:*} is not installed (apt-get install ${t#*:})"
+done
 if [ -n "$why" ]; then
 	echo "demo: $why; running the demo on this host instead"
 	exec scripts/tools/demo.sh
@@ -38,9 +45,9 @@ if [ ! -f "$image" ]; then
 	echo "demo: the patched $board kernel is not built yet: building it now, once (several minutes;"
 	echo "      later runs reuse $image)"
 fi
-if [ $board = arm64 ]; then
-	make -s --no-print-directory kernel-arm64
-	make -s --no-print-directory BUILD="$BUILD" initramfs-arm64
+if [ $board != x86_64 ]; then
+	make -s --no-print-directory kernel-$board
+	make -s --no-print-directory BUILD="$BUILD" initramfs-$board
 else
 	make -s --no-print-directory kernel
 	make -s --no-print-directory BUILD="$BUILD" initramfs    # says so when it packs a new one
