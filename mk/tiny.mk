@@ -15,6 +15,7 @@ TINY_STRIP := aarch64-linux-gnu-strip
 TINY_UAPI  := $(KERNEL_HEADERS_ARM64)
 TINY_ASM   := $(TINY_UAPI)/asm
 TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM64).key
+TINY_TABLE := aarch64
 # TINY_ARCH=arm: the 32-bit armhf board's (EABI, hard-float; Thumb-2 code,
 # Debian's default), with musl-dev:armhf's wrapper against the arm UAPI
 # headers (make kernel-headers-arm), as build/tiny-arm/tracebox.
@@ -25,6 +26,7 @@ TINY_STRIP := arm-linux-gnueabihf-strip
 TINY_UAPI  := $(KERNEL_HEADERS_ARM)
 TINY_ASM   := $(TINY_UAPI)/asm
 TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM).key
+TINY_TABLE := arm
 else ifneq ($(TINY_ARCH),)
 $(error TINY_ARCH=$(TINY_ARCH): aarch64 or arm (or none: the host's))
 endif
@@ -33,6 +35,7 @@ TINY_CC    ?= musl-gcc
 TINY_UAPI  ?= /usr/include
 TINY_ASM   ?= /usr/include/$(shell gcc -print-multiarch 2>/dev/null)/asm
 TINY_STRIP ?= strip
+TINY_TABLE ?= $(shell uname -m)
 TINY_GOAL  := 204800
 TINY_APPLETS := trace-list trace-record
 # What trace-record and trace-list need, and no more: common/ without the
@@ -85,9 +88,10 @@ $(TINY)/gen/payload.c: scripts/tools/gen-payload.py $(shell find scripts/python/
 	@mkdir -p $(dir $@)
 	@scripts/tools/gen-payload.py $(TINY)/gen/payload.bin $@ --store records=scripts
 
-$(TINY)/obj/gen/syscalls_builtin.o: $(GEN_SRC) $(TINY)/uapi/.links
+# the board's own syscall table only (the others are the host's business)
+$(TINY)/obj/gen/syscalls_builtin.o: $(GEN_SRC) $(TINY)/uapi/.links mk/tiny.mk
 	@mkdir -p $(dir $@)
-	$(TINY_CC) $(TINY_CFLAGS) $(INC_common) -c $< -o $@
+	$(TINY_CC) $(TINY_CFLAGS) $(INC_common) -DSCMAP_ONLY -DSCMAP_ONLY_$(TINY_TABLE) -c $< -o $@
 
 $(TINY)/obj/gen/%.o: $(TINY)/gen/%.c
 	@mkdir -p $(dir $@)

@@ -90,14 +90,18 @@ const struct sc_builtin_table *scmap_builtin_find(const char *arch)
 int scmap_from_builtin(struct syscall_map *m, const char *arch, struct tb_err *err)
 {
 	const struct sc_builtin_table *t = scmap_builtin_find(arch);
+	char have[64] = "";
 	int r;
 
 	memset(m, 0, sizeof(*m));
-	if (!t || t->nr == 0)
+	if (!t || t->nr == 0) {
+		for (t = scmap_builtin_tables; t->arch; t++)    /* this build's tables */
+			snprintf(have + strlen(have), sizeof(have) - strlen(have), "%s%s",
+				 *have ? ", " : "there are tables for ", t->arch);
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "no built-in syscall table for %s (%s)", arch,
-				  scmap_builtin_tables[0].arch ? "there are tables for x86_64, aarch64 and arm"
-				  : "built without linux-source-6.1");
+				  *have ? have : "built without linux-source-6.1");
+	}
 	if ((r = scmap_from_text(m, t->text, strlen(t->text), t->arch, t->source))) {
 		scmap_free(m);
 		return r;

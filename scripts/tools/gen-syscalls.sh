@@ -10,7 +10,9 @@
 #   arm      arch/arm/tools/syscall.tbl (the "common" and "eabi" ABIs: the
 #            32-bit armhf board's EABI numbers; the ARM-private 0xf0000+
 #            calls are not in it)
-# Without the source, no table at all, which the file says.
+# Without the source, no table at all, which the file says. Each table is
+# between #if lines: -DSCMAP_ONLY -DSCMAP_ONLY_<arch> keeps that arch's alone
+# (make tiny: a board's recorder needs its own).
 # gen-syscalls.sh --entries aarch64 SRCDIR - print "NR sys_ENTRY" for each
 # __SYSCALL() line of that header in an unpacked tree (the kernel's entry
 # points, which a tracefs syscall_map names without "sys_").
@@ -79,15 +81,21 @@ fi
 		for a in x86_64 aarch64 arm; do
 			[ -s "$tmp/$a" ] || { echo "gen-syscalls: no $a syscalls found in $tar" >&2; exit 1; }
 		done
+		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_x86_64)"
 		echo "	{ \"x86_64\", \"the build-time table of $(basename "$tar"):$top/$x86_tbl\", $(wc -l <"$tmp/x86_64"),"
 		cstr <"$tmp/x86_64"
 		echo '	},'
+		echo '#endif'
+		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_aarch64)"
 		echo "	{ \"aarch64\", \"the build-time table of $(basename "$tar"):$top/arch/arm64/include/uapi/asm/unistd.h\", $(wc -l <"$tmp/aarch64"),"
 		cstr <"$tmp/aarch64"
 		echo '	},'
+		echo '#endif'
+		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_arm)"
 		echo "	{ \"arm\", \"the build-time table of $(basename "$tar"):$top/$arm_tbl\", $(wc -l <"$tmp/arm"),"
 		cstr <"$tmp/arm"
 		echo '	},'
+		echo '#endif'
 	else
 		echo "gen-syscalls: $tar not found: no built-in syscall table" >&2
 	fi
