@@ -151,6 +151,7 @@ int report_picture_run(struct report_picture *p, struct pd_session *s, const cha
 	struct engine_start st = { 0 };
 	struct report_run x = { 0 };
 	struct engine_picture pic = p->pic;
+	const char *shown = strcmp(pic.output, "-") ? pic.output : "standard output";
 
 	if (!pic.offcpu && p->ops == picture_find("flamegraph"))
 		pic.offcpu = only_sched_switch(s);
@@ -170,9 +171,9 @@ int report_picture_run(struct report_picture *p, struct pd_session *s, const cha
 	x.interrupt_is_error = 1;
 	report_run(&x, s);
 	if (x.r)
-		error_msg_at(x.engine_failed ? pic.output : path, x.r, &x.err);
+		error_msg_at(x.engine_failed ? shown : path, x.r, &x.err);
 	if (x.stop_r)
-		error_msg_at(pic.output, x.stop_r, &x.stop_err);
+		error_msg_at(shown, x.stop_r, &x.stop_err);
 	if (x.stop_r == TB_ERR_IO && !strcmp(pic.output, "-"))
 		stdout_error_shown();     /* said: the exit's stdout check need not */
 	return x.r || x.stop_r ? 1 : 0;

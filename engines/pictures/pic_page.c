@@ -24,7 +24,7 @@ FILE *pic_open(const char *path, char **tmp, struct tb_err *err)
 	}
 	sprintf(*tmp, "%s.XXXXXX", path);
 	if ((fd = mkstemp(*tmp)) < 0 || !(f = fdopen(fd, "w"))) {
-		tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s: %s", path, strerror(errno));
+		tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(*tmp);
@@ -46,16 +46,14 @@ int pic_close(FILE *f, const char *path, char *tmp, int failed, struct tb_err *e
 		if (!fflush(f) && !bad)
 			return 0;
 		e = errno ? errno : e ? e : EIO;
-		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "standard output: %s",
-					       strerror(e));
+		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(e));
 	}
 	errno = 0;
 	if (fclose(f) || bad || rename(tmp, path)) {
 		e = errno ? errno : e ? e : EIO;
 		unlink(tmp);
 		free(tmp);
-		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s: %s", path,
-					       strerror(e));
+		return failed ? 0 : tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "%s", strerror(e));
 	}
 	free(tmp);
 	return 0;

@@ -18,7 +18,8 @@ int tc_stop(struct engine_run *run, struct tb_err *err);
 /**
  * pic_open - @path for writing a picture ("-": stdout), through a
  * temporary file beside it that pic_close renames into place only when
- * everything was written. Returns the stream or NULL with @err set.
+ * everything was written. Returns the stream or NULL with @err set (its
+ * message without the path: the applet names it).
  */
 FILE *pic_open(const char *path, char **tmp, struct tb_err *err);
 /** pic_close - finish what pic_open began: 0, or TB_ERR_IO with @err set
