@@ -584,7 +584,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			goto symoff;      /* its file changed since: [unknown] */
 		out->sym_start = e->start;
 		out->sym_end = sym_end(e);
-		out->binding = sym_bind(e);
+		out->binding = sym_bind(e) & ~SYM_FINAL_NAME;    /* a flag of ours */
 	}
 symoff:
 	/* perf's __symbol__fprintf_symname_offs */
