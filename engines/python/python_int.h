@@ -110,8 +110,8 @@ PyObject *python_context_capsule(struct ec_current *cur);
 
 /*
  * The objects kept between samples (python_objs.c): python_objs_new once the
- * interpreter runs, then for each sample python_keys, python_cstr and
- * python_frame, python_objs_free before it is finalized.
+ * interpreter runs, then for each sample python_keys, python_cstr and the
+ * rest, python_objs_free before it is finalized.
  */
 /** python_objs_new - the keys made, the caches empty; NULL with the exception set */
 struct python_objs *python_objs_new(void);
@@ -138,9 +138,9 @@ PyObject *python_cstr_kept(struct python_objs *o, const char *s);
  * DSO's build-id stays too); "" when it has none */
 PyObject *python_build_id(struct python_objs *o, const struct sym_loc *l);
 /** python_frame - perf's callchain entry for @ip resolved to @l: {ip, sym
- * {start, end, binding, name}, sym_off, dso} as perf adds them, a copy of
- * the one built the last time the same frame was met (its own dicts, so a
- * script may change it): a new dict, or NULL with the exception set.
+ * {start, end, binding, name}, sym_off, dso} as perf adds them, new dicts
+ * (a script may change them) of the str kept: a new dict, or NULL with the
+ * exception set.
  * @kept: @l's symbol name stays at its address until the run ends (not so
  * for an inline frame's); its DSO name always does. */
 PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept);

@@ -90,8 +90,16 @@ static PyObject *read_values(const struct pd_event *ev, uint64_t read_format)
 				memcpy(&lost, p + 16, 8);
 		}
 		/* perf leaves the third slot empty without PERF_FORMAT_LOST: None */
-		t = Py_BuildValue("(KKN)", (unsigned long long)id, (unsigned long long)v,
-				  read_format & (1ULL << 4) ? u64(lost) : Py_NewRef(Py_None));
+		t = PyTuple_New(3);
+		if (t) {
+			PyTuple_SET_ITEM(t, 0, u64(id));
+			PyTuple_SET_ITEM(t, 1, u64(v));
+			PyTuple_SET_ITEM(t, 2, read_format & (1ULL << 4) ? u64(lost) :
+					 Py_NewRef(Py_None));
+			if (!PyTuple_GET_ITEM(t, 0) || !PyTuple_GET_ITEM(t, 1) ||
+			    !PyTuple_GET_ITEM(t, 2))
+				Py_CLEAR(t);
+		}
 		if (!t) {
 			Py_CLEAR(list);
 			break;
