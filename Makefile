@@ -204,6 +204,7 @@ bench: deps
 	@tests/bench/report-python-print
 	@tests/bench/report-perl
 	@tests/bench/report-stacks
+	@tests/bench/report-script-stacks
 	@tests/bench/record-overhead
 	@tests/bench/export
 

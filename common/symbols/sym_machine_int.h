@@ -67,6 +67,7 @@ struct sym_machine {
 	size_t last_map;
 	int last_valid;
 	uint32_t gen_seq, kgen;   /* sym_machine_gen: the last one given, the kernel's */
+	struct sym_resolved *resolved;   /* addresses already resolved (sym_machine.c) */
 
 	char **warnings;
 	size_t nr_warnings, next_warning;

@@ -249,7 +249,7 @@ static int unhandled(struct engine_run *r, struct python_tracepoint *e, const st
 					     "converting the fields failed");
 		r->args[2] = d;
 		if (r->unhandled_argc == 4 &&
-		    !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
+		    !(r->args[n++] = python_sample_dict(r, ev, callchain))) {
 			Py_DECREF(d);
 			return python_raised(r, err, ev, "trace_unhandled",
 					     "building perf_sample_dict failed");
@@ -292,7 +292,7 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 		}
 		r->args[n++] = v;
 	}
-	if (e->sample_dict && !(r->args[n++] = python_sample_dict(ev, r->syms, callchain))) {
+	if (e->sample_dict && !(r->args[n++] = python_sample_dict(r, ev, callchain))) {
 		n--;
 		rc = python_raised(r, err, ev, who, "building perf_sample_dict failed");
 		goto drop;
@@ -314,9 +314,9 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 	PyObject *callchain, *d = NULL, *res = NULL;
 
 	ec_current_set(&r->core.cur, ev);
-	callchain = python_callchain(ev, r->syms);
+	callchain = python_callchain(r, ev);
 	if (callchain)
-		d = python_sample_dict(ev, r->syms, callchain);
+		d = python_sample_dict(r, ev, callchain);
 	Py_XDECREF(callchain);
 	if (d) {
 		res = PyObject_CallOneArg(r->process_event, d);
@@ -354,7 +354,7 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	common[3] = PyLong_FromLong(c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
 	if (!e->handler || e->callchain || e->sample_dict)
-		callchain = python_callchain(ev, r->syms);
+		callchain = python_callchain(r, ev);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
 		rc = python_raised(r, err, ev, e->ec.name, "out of memory");
@@ -463,7 +463,8 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	mainmod = PyImport_AddModule("__main__");
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = python_context_capsule(&r->core.cur);
-	if (!r->main || !r->context || python_set_syscall_map(r) || python_define_quitters() ||
+	r->objs = python_objs_new();
+	if (!r->main || !r->context || !r->objs || python_set_syscall_map(r) || python_define_quitters() ||
 	    (python_stdout_unbuffered() && python_print_install()))
 		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = python_run_script(r, err)))
@@ -512,6 +513,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		Py_XDECREF(r->unhandled);
 		Py_XDECREF(r->process_event);
 		Py_XDECREF(r->context);
+		python_objs_free(r->objs);
 		if (python_interpreter_stop() < 0 && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "writing the script's output failed");
 	}

@@ -18,6 +18,31 @@ struct comm_slot {
 	PyObject *str;
 };
 
+/* perf's perf_sample_dict keys, made once as interned str (python_objs.c);
+ * DSO..SYMOFF and ADDR_DSO..ADDR_SYMOFF stay six in a row (sym_keys) */
+#define PYTHON_KEYS(X) \
+	X(IP, "ip") X(SYM, "sym") X(START, "start") X(END, "end") X(BINDING, "binding") \
+	X(NAME, "name") X(SYM_OFF, "sym_off") X(DSO, "dso") X(DSO_BID, "dso_bid") \
+	X(DSO_MAP_START, "dso_map_start") X(DSO_MAP_END, "dso_map_end") X(SYMBOL, "symbol") \
+	X(SYMOFF, "symoff") X(ADDR_DSO, "addr_dso") X(ADDR_DSO_BID, "addr_dso_bid") \
+	X(ADDR_DSO_MAP_START, "addr_dso_map_start") X(ADDR_DSO_MAP_END, "addr_dso_map_end") \
+	X(ADDR_SYMBOL, "addr_symbol") X(ADDR_SYMOFF, "addr_symoff") X(FROM, "from") X(TO, "to") \
+	X(PRED, "pred") X(IN_TX, "in_tx") X(ABORT, "abort") X(MISPRED, "mispred") \
+	X(PREDICTED, "predicted") X(CYCLES, "cycles") X(FROM_DSONAME, "from_dsoname") \
+	X(TO_DSONAME, "to_dsoname") X(EV_NAME, "ev_name") X(ATTR, "attr") X(PID, "pid") \
+	X(TID, "tid") X(CPU, "cpu") X(TIME, "time") X(PERIOD, "period") \
+	X(PHYS_ADDR, "phys_addr") X(ADDR, "addr") X(TIME_ENABLED, "time_enabled") \
+	X(TIME_RUNNING, "time_running") X(VALUES, "values") X(WEIGHT, "weight") \
+	X(TRANSACTION, "transaction") X(DATASRC, "datasrc") X(DATASRC_DECODE, "datasrc_decode") \
+	X(SAMPLE, "sample") X(RAW_BUF, "raw_buf") X(COMM, "comm") X(CALLCHAIN, "callchain") \
+	X(BRSTACK, "brstack") X(BRSTACKSYM, "brstacksym") X(CPUMODE, "cpumode") \
+	X(ADDR_CORRELATES_SYM, "addr_correlates_sym") X(IREGS, "iregs") X(UREGS, "uregs")
+#define PYTHON_KEY_ENUM(e, s) PK_##e,
+enum python_key { PYTHON_KEYS(PYTHON_KEY_ENUM) PK_NR };
+#undef PYTHON_KEY_ENUM
+
+struct python_objs;
+
 /* A run: python.c calls its handlers, python_interp.c starts and ends its interpreter. */
 struct engine_run {
 	struct ec_run core;       /* evs: per tracepoint id, struct python_tracepoint */
@@ -31,6 +56,7 @@ struct engine_run {
 	struct comm_slot comms[COMM_CACHE];
 	PyObject **args;
 	size_t max_args;
+	struct python_objs *objs; /* what samples' dicts are made of (python_objs.c) */
 };
 
 /* The interpreter (python_interp.c). */
@@ -82,10 +108,47 @@ int python_payload_install(void);
 /** python_context_capsule - a capsule for @cur, the object scripts get as context */
 PyObject *python_context_capsule(struct ec_current *cur);
 
+/*
+ * The objects kept between samples (python_objs.c): python_objs_new once the
+ * interpreter runs, then for each sample python_keys, python_cstr and the
+ * rest, python_objs_free before it is finalized.
+ */
+/** python_objs_new - the keys made, the caches empty; NULL with the exception set */
+struct python_objs *python_objs_new(void);
+/** python_objs_free - drop every object kept (@o may be NULL) */
+void python_objs_free(struct python_objs *o);
+/** python_keys - the keys as interned str, by enum python_key (borrowed) */
+PyObject *const *python_keys(const struct python_objs *o);
+/** python_attr - bytes of the 128 bytes of an attr, as perf_sample_dict's
+ * "attr", the same object as the last time for the same bytes: a new
+ * reference, or NULL with the exception set */
+PyObject *python_attr(struct python_objs *o, const unsigned char raw[128]);
+/** python_datasrc - perf's datasrc_decode text of @data_src as a str, as
+ * python_attr keeps the last */
+PyObject *python_datasrc(struct python_objs *o, uint64_t data_src);
+/** python_cstr - @s as perf's str (UTF-8, bad bytes replaced), the same
+ * object as for the same text lately: a new reference, or NULL with the
+ * exception set */
+PyObject *python_cstr(struct python_objs *o, const char *s);
+/** python_cstr_kept - python_cstr for a text at an address that holds it
+ * until the run ends (the machine's DSO and symbol names): found by its
+ * address, not read */
+PyObject *python_cstr_kept(struct python_objs *o, const char *s);
+/** python_build_id - @l's build-id in hex as python_cstr_kept finds it (the
+ * DSO's build-id stays too); "" when it has none */
+PyObject *python_build_id(struct python_objs *o, const struct sym_loc *l);
+/** python_frame - perf's callchain entry for @ip resolved to @l: {ip, sym
+ * {start, end, binding, name}, sym_off, dso} as perf adds them, new dicts
+ * (a script may change them) of the str kept: a new dict, or NULL with the
+ * exception set.
+ * @kept: @l's symbol name stays at its address until the run ends (not so
+ * for an inline frame's); its DSO name always does. */
+PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept);
+
 /** python_callchain - perf's callchain list of @ev (frames with sym and dso
- * from @m, which may be NULL); a new list, or NULL with the exception set */
-PyObject *python_callchain(const struct pd_event *ev, struct sym_machine *m);
+ * from r->syms, which may be NULL); a new list, or NULL with the exception set */
+PyObject *python_callchain(struct engine_run *r, const struct pd_event *ev);
 /** python_sample_dict - perf's perf_sample_dict of @ev with @callchain (borrowed) */
-PyObject *python_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObject *callchain);
+PyObject *python_sample_dict(struct engine_run *r, const struct pd_event *ev, PyObject *callchain);
 
 #endif

@@ -8,17 +8,12 @@
 #include "python/python_int.h"
 
 /* @d[@key] = @v, releasing @v; 0, or -1 with the exception set. */
-static int set(PyObject *d, const char *key, PyObject *v)
+static int set(PyObject *d, PyObject *key, PyObject *v)
 {
-	int rc = v ? PyDict_SetItemString(d, key, v) : -1;
+	int rc = v ? PyDict_SetItem(d, key, v) : -1;
 
 	Py_XDECREF(v);
 	return rc;
-}
-
-static PyObject *str(const char *s)
-{
-	return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "replace");
 }
 
 static PyObject *u64(uint64_t v)
@@ -26,48 +21,25 @@ static PyObject *u64(uint64_t v)
 	return PyLong_FromUnsignedLongLong(v);
 }
 
-/* One resolved callchain entry: ip, sym {start, end, binding, name},
- * sym_off, dso, as perf adds them. */
-static PyObject *frame(uint64_t ip, const struct sym_loc *l)
+PyObject *python_callchain(struct engine_run *r, const struct pd_event *ev)
 {
-	PyObject *d = PyDict_New(), *sym;
-
-	if (!d || set(d, "ip", u64(ip)))
-		goto fail;
-	if (l->sym) {
-		sym = PyDict_New();
-		if (!sym || set(sym, "start", u64(l->sym_start)) || set(sym, "end", u64(l->sym_end)) ||
-		    set(sym, "binding", PyLong_FromLong(ec_sym_binding(l))) ||
-		    set(sym, "name", str(l->sym)) || set(d, "sym", sym))
-			goto fail;
-		if (l->have_map && set(d, "sym_off", u64(l->symoff)))
-			goto fail;
-	}
-	if (l->have_map && set(d, "dso", str(l->dso)))
-		goto fail;
-	return d;
-fail:
-	Py_XDECREF(d);
-	return NULL;
-}
-
-PyObject *python_callchain(const struct pd_event *ev, struct sym_machine *m)
-{
+	struct sym_machine *m = r->syms;
 	PyObject *list = PyList_New(0), *d;
 	struct ec_chain c;
 	struct sym_loc l;
 	uint64_t ip;
-	int r;
+	int rc;
 
 	if (!list || !ev->sample->nr_callchain)
 		return list;
 	ec_chain_begin(&c, ev, ec_max_stack());
-	while ((r = ec_chain_frame(&c, m, ev, &ip, &l)) != 0) {
-		if (r < 0) {
+	while ((rc = ec_chain_frame(&c, m, ev, &ip, &l)) != 0) {
+		if (rc < 0) {
 			PyErr_NoMemory();
 			goto fail;
 		}
-		d = frame(ip, &l);
+		/* sym_machine_resolve's names stay; an unwound chain's inline ones do not */
+		d = python_frame(r->objs, ip, &l, !c.unwound);
 		if (!d || PyList_Append(list, d)) {
 			Py_XDECREF(d);
 			goto fail;
@@ -81,18 +53,18 @@ fail:
 }
 
 /* perf's set_sym_in_dict: the map's dso, build-id, start and end, then the
- * symbol and its offset, each under its own key. */
-static int sym_keys(PyObject *d, const struct sym_loc *l, const char *const k[6])
+ * symbol and its offset, each under its own key (@k: the first of six). */
+static int sym_keys(struct python_objs *o, PyObject *d, const struct sym_loc *l,
+		    enum python_key k)
 {
-	char bid[2 * 20 + 1];
+	PyObject *const *key = python_keys(o) + k;
 
 	if (l->have_map) {
-		ec_build_id_hex(l, bid, sizeof(bid));
-		if (set(d, k[0], str(l->dso)) || set(d, k[1], str(bid)) ||
-		    set(d, k[2], u64(l->map_start)) || set(d, k[3], u64(ec_map_end(l))))
+		if (set(d, key[0], python_cstr_kept(o, l->dso)) || set(d, key[1], python_build_id(o, l)) ||
+		    set(d, key[2], u64(l->map_start)) || set(d, key[3], u64(ec_map_end(l))))
 			return -1;
 	}
-	if (l->sym && (set(d, k[4], str(l->sym)) || set(d, k[5], u64(l->symoff))))
+	if (l->sym && (set(d, key[4], python_cstr_kept(o, l->sym)) || set(d, key[5], u64(l->symoff))))
 		return -1;
 	return 0;
 }
@@ -118,8 +90,16 @@ static PyObject *read_values(const struct pd_event *ev, uint64_t read_format)
 				memcpy(&lost, p + 16, 8);
 		}
 		/* perf leaves the third slot empty without PERF_FORMAT_LOST: None */
-		t = Py_BuildValue("(KKN)", (unsigned long long)id, (unsigned long long)v,
-				  read_format & (1ULL << 4) ? u64(lost) : Py_NewRef(Py_None));
+		t = PyTuple_New(3);
+		if (t) {
+			PyTuple_SET_ITEM(t, 0, u64(id));
+			PyTuple_SET_ITEM(t, 1, u64(v));
+			PyTuple_SET_ITEM(t, 2, read_format & (1ULL << 4) ? u64(lost) :
+					 Py_NewRef(Py_None));
+			if (!PyTuple_GET_ITEM(t, 0) || !PyTuple_GET_ITEM(t, 1) ||
+			    !PyTuple_GET_ITEM(t, 2))
+				Py_CLEAR(t);
+		}
 		if (!t) {
 			Py_CLEAR(list);
 			break;
@@ -129,19 +109,20 @@ static PyObject *read_values(const struct pd_event *ev, uint64_t read_format)
 	return list;
 }
 
-static PyObject *brstack(const struct pd_event *ev, struct sym_machine *m, int with_syms)
+static PyObject *brstack(struct engine_run *r, const struct pd_event *ev, int with_syms)
 {
 	const struct pd_sample *s = ev->sample;
 	uint16_t mode = ec_cpumode(ev);
-	PyObject *list = PyList_New(0), *d;
+	PyObject *list = PyList_New(0), *d, *const *k = python_keys(r->objs);
+	struct python_objs *o = r->objs;
 	struct ec_branch b;
 	struct sym_loc from, to;
 	char f[512], t[512];
 
 	for (uint64_t i = 0; list && s->branches && i < s->nr_branches; i++) {
 		ec_branch(s, i, &b);
-		if (ec_resolve(m, ev, mode, b.from, 1, &from) ||
-		    ec_resolve(m, ev, mode, b.to, 1, &to)) {
+		if (ec_resolve(r->syms, ev, mode, b.from, 1, &from) ||
+		    ec_resolve(r->syms, ev, mode, b.to, 1, &to)) {
 			PyErr_NoMemory();
 			goto fail;
 		}
@@ -151,19 +132,20 @@ static PyObject *brstack(const struct pd_event *ev, struct sym_machine *m, int w
 		if (with_syms) {
 			ec_symoff(&from, f, sizeof(f));
 			ec_symoff(&to, t, sizeof(t));
-			if (set(d, "from", str(f)) || set(d, "to", str(t)) ||
-			    set(d, "pred", str(b.mispred ? "M" : b.predicted ? "P" : "-")) ||
-			    set(d, "in_tx", str(b.in_tx ? "X" : "-")) ||
-			    set(d, "abort", str(b.abort ? "A" : "-")))
+			if (set(d, k[PK_FROM], python_cstr(o, f)) || set(d, k[PK_TO], python_cstr(o, t)) ||
+			    set(d, k[PK_PRED], python_cstr(o, b.mispred ? "M" : b.predicted ? "P" : "-")) ||
+			    set(d, k[PK_IN_TX], python_cstr(o, b.in_tx ? "X" : "-")) ||
+			    set(d, k[PK_ABORT], python_cstr(o, b.abort ? "A" : "-")))
 				goto fail_d;
-		} else if (set(d, "from", u64(b.from)) || set(d, "to", u64(b.to)) ||
-			   set(d, "mispred", PyBool_FromLong(b.mispred)) ||
-			   set(d, "predicted", PyBool_FromLong(b.predicted)) ||
-			   set(d, "in_tx", PyBool_FromLong(b.in_tx)) ||
-			   set(d, "abort", PyBool_FromLong(b.abort)) ||
-			   set(d, "cycles", u64(b.cycles)) ||
-			   set(d, "from_dsoname", str(from.have_map ? from.dso : "[unknown]")) ||
-			   set(d, "to_dsoname", str(to.have_map ? to.dso : "[unknown]"))) {
+		} else if (set(d, k[PK_FROM], u64(b.from)) || set(d, k[PK_TO], u64(b.to)) ||
+			   set(d, k[PK_MISPRED], PyBool_FromLong(b.mispred)) ||
+			   set(d, k[PK_PREDICTED], PyBool_FromLong(b.predicted)) ||
+			   set(d, k[PK_IN_TX], PyBool_FromLong(b.in_tx)) ||
+			   set(d, k[PK_ABORT], PyBool_FromLong(b.abort)) ||
+			   set(d, k[PK_CYCLES], u64(b.cycles)) ||
+			   set(d, k[PK_FROM_DSONAME],
+			       python_cstr(o, from.have_map ? from.dso : "[unknown]")) ||
+			   set(d, k[PK_TO_DSONAME], python_cstr(o, to.have_map ? to.dso : "[unknown]"))) {
 			goto fail_d;
 		}
 		if (PyList_Append(list, d))
@@ -180,76 +162,82 @@ fail:
 	return NULL;
 }
 
-static const char *const sym_names[6] = {
-	"dso", "dso_bid", "dso_map_start", "dso_map_end", "symbol", "symoff"
-};
-static const char *const addr_names[6] = {
-	"addr_dso", "addr_dso_bid", "addr_dso_map_start", "addr_dso_map_end", "addr_symbol",
-	"addr_symoff"
-};
-
-PyObject *python_sample_dict(const struct pd_event *ev, struct sym_machine *m, PyObject *callchain)
+/* perf_sample_dict["sample"]: the sample's own numbers, as perf sets them
+ * (cpumode and the addr's symbol come later) */
+static PyObject *sample_numbers(struct engine_run *r, const struct pd_event *ev,
+				uint64_t read_format, uint64_t data_src)
 {
 	const struct pd_sample *s = ev->sample;
 	const struct pd_evsel *e = ev->evsel;
+	PyObject *sd = _PyDict_NewPresized(24), *const *k = python_keys(r->objs);
+
+	if (!sd ||
+	    /* perf's pid, tid and cpu are u32: -1 reads 4294967295 */
+	    set(sd, k[PK_PID], PyLong_FromUnsignedLong((uint32_t)s->pid)) ||
+	    set(sd, k[PK_TID], PyLong_FromUnsignedLong((uint32_t)s->tid)) ||
+	    set(sd, k[PK_CPU], PyLong_FromUnsignedLong((uint32_t)s->cpu)) ||
+	    set(sd, k[PK_IP], u64(s->ip)) ||
+	    set(sd, k[PK_TIME], u64(e->sample_type & PD_S_TIME ? s->time : UINT64_MAX)) ||
+	    set(sd, k[PK_PERIOD], u64(s->period)) ||
+	    set(sd, k[PK_PHYS_ADDR], u64(s->phys_addr)) ||
+	    set(sd, k[PK_ADDR], u64(s->addr)) ||
+	    ((read_format & 1) && set(sd, k[PK_TIME_ENABLED], u64(s->time_enabled))) ||
+	    ((read_format & 2) && set(sd, k[PK_TIME_RUNNING], u64(s->time_running))) ||
+	    set(sd, k[PK_VALUES], read_values(ev, read_format)) ||
+	    set(sd, k[PK_WEIGHT], u64(s->weight)) ||
+	    set(sd, k[PK_TRANSACTION], u64(s->transaction)) ||
+	    set(sd, k[PK_DATASRC], u64(data_src)) ||
+	    set(sd, k[PK_DATASRC_DECODE], python_datasrc(r->objs, data_src))) {
+		Py_XDECREF(sd);
+		return NULL;
+	}
+	return sd;
+}
+
+PyObject *python_sample_dict(struct engine_run *r, const struct pd_event *ev, PyObject *callchain)
+{
+	const struct pd_sample *s = ev->sample;
+	const struct pd_evsel *e = ev->evsel;
+	struct python_objs *o = r->objs;
 	uint64_t read_format, data_src = ec_data_src(e, s);
-	PyObject *d = PyDict_New(), *sd = PyDict_New();
+	PyObject *d = _PyDict_NewPresized(16), *sd = NULL, *const *k = python_keys(o);
 	struct sym_loc al, addr_al;
 	char text[2048];
 
 	memcpy(&read_format, e->raw + 32, 8);
-	if (!d || !sd)
+	if (!d)
 		goto fail;
-	if (ec_resolve(m, ev, ec_cpumode(ev), s->ip, 0, &al)) {
+	if (ec_resolve(r->syms, ev, ec_cpumode(ev), s->ip, 0, &al)) {
 		PyErr_NoMemory();
 		goto fail;
 	}
-	if (set(d, "ev_name", str(e->name)) ||
-	    set(d, "attr", PyBytes_FromStringAndSize((const char *)e->raw, 128)) ||
-	    /* perf's pid, tid and cpu are u32: -1 reads 4294967295 */
-	    set(sd, "pid", PyLong_FromUnsignedLong((uint32_t)s->pid)) ||
-	    set(sd, "tid", PyLong_FromUnsignedLong((uint32_t)s->tid)) ||
-	    set(sd, "cpu", PyLong_FromUnsignedLong((uint32_t)s->cpu)) ||
-	    set(sd, "ip", u64(s->ip)) ||
-	    set(sd, "time", u64(e->sample_type & PD_S_TIME ? s->time : UINT64_MAX)) ||
-	    set(sd, "period", u64(s->period)) ||
-	    set(sd, "phys_addr", u64(s->phys_addr)) ||
-	    set(sd, "addr", u64(s->addr)))
-		goto fail;
-	if ((read_format & 1) && set(sd, "time_enabled", u64(s->time_enabled)))
-		goto fail;
-	if ((read_format & 2) && set(sd, "time_running", u64(s->time_running)))
-		goto fail;
-	pd_data_src_text(data_src, text, 100);
-	if (set(sd, "values", read_values(ev, read_format)) ||
-	    set(sd, "weight", u64(s->weight)) ||
-	    set(sd, "transaction", u64(s->transaction)) ||
-	    set(sd, "datasrc", u64(data_src)) ||
-	    set(sd, "datasrc_decode", str(text)) ||
-	    PyDict_SetItemString(d, "sample", sd) ||
-	    set(d, "raw_buf", PyBytes_FromStringAndSize((const char *)s->raw,
-							 s->raw ? (Py_ssize_t)s->raw_size : 0)) ||
-	    set(d, "comm", str(ev->comm)) ||
-	    sym_keys(d, &al, sym_names) ||
-	    PyDict_SetItemString(d, "callchain", callchain) ||
-	    set(d, "brstack", brstack(ev, m, 0)) ||
-	    set(d, "brstacksym", brstack(ev, m, 1)) ||
-	    set(sd, "cpumode", PyLong_FromLong(ec_cpumode(ev))))
+	if (set(d, k[PK_EV_NAME], python_cstr_kept(o, e->name)) ||
+	    set(d, k[PK_ATTR], python_attr(o, e->raw)) ||
+	    !(sd = sample_numbers(r, ev, read_format, data_src)) ||
+	    PyDict_SetItem(d, k[PK_SAMPLE], sd) ||
+	    set(d, k[PK_RAW_BUF], PyBytes_FromStringAndSize((const char *)s->raw,
+							     s->raw ? (Py_ssize_t)s->raw_size : 0)) ||
+	    set(d, k[PK_COMM], python_cstr(o, ev->comm)) ||
+	    sym_keys(o, d, &al, PK_DSO) ||
+	    PyDict_SetItem(d, k[PK_CALLCHAIN], callchain) ||
+	    set(d, k[PK_BRSTACK], brstack(r, ev, 0)) ||
+	    set(d, k[PK_BRSTACKSYM], brstack(r, ev, 1)) ||
+	    set(sd, k[PK_CPUMODE], PyLong_FromLong(ec_cpumode(ev))))
 		goto fail;
 	if (ec_addr_correlates_sym(e)) {
-		if (ec_resolve(m, ev, ec_cpumode(ev), s->addr, 1, &addr_al)) {
+		if (ec_resolve(r->syms, ev, ec_cpumode(ev), s->addr, 1, &addr_al)) {
 			PyErr_NoMemory();
 			goto fail;
 		}
-		if (set(sd, "addr_correlates_sym", PyBool_FromLong(1)) ||
-		    sym_keys(sd, &addr_al, addr_names))
+		if (set(sd, k[PK_ADDR_CORRELATES_SYM], PyBool_FromLong(1)) ||
+		    sym_keys(o, sd, &addr_al, PK_ADDR_DSO))
 			goto fail;
 	}
 	ec_regs(e, s, 1, text, sizeof(text));
-	if (set(d, "iregs", str(text)))
+	if (set(d, k[PK_IREGS], python_cstr(o, text)))
 		goto fail;
 	ec_regs(e, s, 0, text, sizeof(text));
-	if (set(d, "uregs", str(text)))
+	if (set(d, k[PK_UREGS], python_cstr(o, text)))
 		goto fail;
 	Py_DECREF(sd);
 	return d;
