@@ -8,9 +8,10 @@ register masks, the feature sections by their layouts, and the tracing
 data (its endian byte, its sizes, and each tracepoint's RAW payload field by
 field from the formats: numbers by their size, arrays element by element,
 __data_loc words; strings, the user stack dump and AUX data are memory and
-keep their bytes). COMPRESSED records are decompressed with the zstd tool,
-swapped, and compressed again. Swapping twice gives back IN byte for byte
-(except COMPRESSED payloads, which compress anew)."""
+keep their bytes). COMPRESSED records are decompressed (libzstd), swapped,
+and compressed again, one zstd frame each: their sizes change, and the
+offsets after them move. Swapping twice gives back IN byte for byte, except
+COMPRESSED payloads, which compress anew."""
 # SPDX-License-Identifier: GPL-2.0-only
 import ctypes
 import ctypes.util
@@ -81,11 +82,11 @@ def zstd_stream(payloads):
     return outs
 
 
-def zstd_frame(data):
+def zstd_frame(data, level):
     z = libzstd()
     cap = z.ZSTD_compressBound(len(data))
     buf = ctypes.create_string_buffer(cap)
-    n = z.ZSTD_compress(buf, cap, data, len(data), 3)
+    n = z.ZSTD_compress(buf, cap, data, len(data), level)
     if z.ZSTD_isError(n):
         sys.exit("pdswap: zstd: cannot compress")
     return buf.raw[:n]
@@ -596,10 +597,10 @@ class Swapper:
             self.record(p, n, out, data)
             p += n
         recs, pos = [], 0
-        for c in chunks:
-            z = zstd_frame(bytes(out[pos:pos + len(c)]))
+        for (off, size), c in zip(self.comp, chunks):
+            z = zstd_frame(bytes(out[pos:pos + len(c)]), 3)
             if 8 + len(z) > 0xffff:
-                sys.exit("pdswap: a recompressed record outgrows 64 KiB")
+                sys.exit("pdswap: a compressed record outgrows 64 KiB")
             recs.append(z)
             pos += len(c)
         return recs
