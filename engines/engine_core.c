@@ -86,7 +86,8 @@ void ec_common_args(const struct pd_event *ev, struct ec_common *c)
 	c->cpu = s->cpu;
 	c->secs = s->time / 1000000000ULL;
 	c->nsecs = s->time % 1000000000ULL;
-	c->pid = tp_common_int(s->raw, s->raw_size, ev->evsel->dec->off_pid, 4, 1, ev->evsel->dec->swap);
+	c->pid = tp_common_int(s->raw, s->raw_size, ev->evsel->dec->off_pid, 4, 1,
+			       ev->evsel->dec->swap);
 	c->comm = ev->comm;
 }
 

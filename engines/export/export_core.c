@@ -498,7 +498,8 @@ int ex_event(struct ex_run *x, const struct pd_event *ev, struct ex_common *c,
 	c->tid = s->tid >= 0 ? s->tid : rawpid;
 	c->comm = ev->comm ? ev->comm : "";
 	c->flags = d && d->off_flags >= 0 ? tp_common_int(raw, size, d->off_flags, 1, 0, d->swap) : 0;
-	c->preempt = d && d->off_preempt >= 0 ? tp_common_int(raw, size, d->off_preempt, 1, 0, d->swap) : 0;
+	c->preempt = d && d->off_preempt >= 0 ?
+		     tp_common_int(raw, size, d->off_preempt, 1, 0, d->swap) : 0;
 	if (thread_seen(x, c->pid, c->tid, c->comm))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	*tab = NULL;
