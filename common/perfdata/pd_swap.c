@@ -68,8 +68,25 @@ void pd_swap_u64s(void *p, size_t bytes)
 
 void pd_swap_file_header(unsigned char *hdr, size_t hsize)
 {
-	/* magic stays bytes; size, attr_size, the three sections, the bitmap */
-	pd_swap_u64s(hdr + 8, hsize - 8);
+	unsigned char as32[32];
+
+	/* magic stays bytes; size, attr_size, the three sections */
+	pd_swap_u64s(hdr + 8, (hsize < 72 ? hsize : 72) - 8);
+	if (hsize < 104)
+		return;
+	/* The bitmap is an array of the writer's longs. perf 6.1 guesses their
+	 * size: u64 words, unless HOSTNAME (every perf since 2012 sets it) is
+	 * then clear and u32 words set it. perf then keeps BUILD_ID alone;
+	 * here the u64 reading stays (a file of tracing data alone has no
+	 * HOSTNAME). */
+	memcpy(as32, hdr + 72, 32);
+	pd_swap_u64s(hdr + 72, 32);
+	if (pd_u64(hdr + 72) >> PD_FEAT_HOSTNAME & 1)
+		return;
+	for (int i = 0; i < 8; i++)
+		pd_bswap32(as32 + 4 * i);
+	if (pd_u64(as32) >> PD_FEAT_HOSTNAME & 1)
+		memcpy(hdr + 72, as32, 32);
 }
 
 static unsigned char revbyte(unsigned char b)

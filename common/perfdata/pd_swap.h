@@ -79,7 +79,8 @@ void pd_swap_scmap(struct pd_swcur *c);
 void pd_swap_u64s(void *p, size_t bytes);
 
 /** pd_swap_file_header - the 72 or 104 (@hsize) bytes of a file header:
- * the section u64s and the feature bitmap (written as u64 words) */
+ * the section u64s and the feature bitmap, whose words are the writer's
+ * longs: u64, or u32 when only that reading sets HOSTNAME (perf 6.1) */
 void pd_swap_file_header(unsigned char *hdr, size_t hsize);
 
 /**

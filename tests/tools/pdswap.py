@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pdswap.py IN OUT - write perf.data IN (file or pipe mode) in the other
+"""pdswap.py [--long32] IN OUT - write perf.data IN (file or pipe mode) in the other
 byte order, as a machine of that order would have written it: the header,
 the attrs (their flag bitfield laid out from the other end of each byte, as
 a big-endian compiler does), the ids, every record by its type, every
@@ -8,7 +8,8 @@ register masks, the feature sections by their layouts, and the tracing
 data (its endian byte, its sizes, and each tracepoint's RAW payload field by
 field from the formats: numbers by their size, arrays element by element,
 __data_loc words; strings, the user stack dump and AUX data are memory and
-keep their bytes). COMPRESSED records are decompressed (libzstd), swapped,
+keep their bytes). --long32 writes the feature bitmap as a 32-bit
+machine's u32 longs (the rest stays 64-bit). COMPRESSED records are decompressed (libzstd), swapped,
 and compressed again, one zstd frame each: their sizes change, and the
 offsets after them move. Swapping twice gives back IN byte for byte, except
 COMPRESSED payloads, which compress anew."""
@@ -637,9 +638,11 @@ def rebuild_compressed(sw):
 
 
 def main():
-    if len(sys.argv) != 3:
+    long32 = "--long32" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--long32"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    src = open(sys.argv[1], "rb").read()
+    src = open(args[0], "rb").read()
     sw = Swapper(src)
     sw.comp = []
     e = sw.e
@@ -680,7 +683,10 @@ def main():
         out, delta = rebuild_compressed(sw)
         if data_off is not None:
             fix_offsets(sw, out, data_off, data_size, delta)
-    open(sys.argv[2], "wb").write(out)
+    if long32 and data_off is not None:     # the bitmap as a 32-bit machine's longs
+        words = struct.unpack_from(e + "8I", src, 72)
+        struct.pack_into(sw.to + "8I", out, 72, *words)
+    open(args[1], "wb").write(out)
 
 
 def fix_offsets(sw, out, data_off, data_size, delta):
