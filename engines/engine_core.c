@@ -71,11 +71,11 @@ int ec_context_int(const struct ec_current *c, enum ec_context_field f)
 		return 0;
 	switch (f) {
 	case EC_PC:
-		return tp_common_int(c->raw, c->size, c->dec->off_preempt, 1, 0);
+		return tp_common_int(c->raw, c->size, c->dec->off_preempt, 1, 0, c->dec->swap);
 	case EC_FLAGS:
-		return tp_common_int(c->raw, c->size, c->dec->off_flags, 1, 0);
+		return tp_common_int(c->raw, c->size, c->dec->off_flags, 1, 0, c->dec->swap);
 	default:
-		return tp_common_int(c->raw, c->size, c->dec->off_lock_depth, 4, 1);
+		return tp_common_int(c->raw, c->size, c->dec->off_lock_depth, 4, 1, c->dec->swap);
 	}
 }
 
@@ -86,7 +86,8 @@ void ec_common_args(const struct pd_event *ev, struct ec_common *c)
 	c->cpu = s->cpu;
 	c->secs = s->time / 1000000000ULL;
 	c->nsecs = s->time % 1000000000ULL;
-	c->pid = tp_common_int(s->raw, s->raw_size, ev->evsel->dec->off_pid, 4, 1);
+	c->pid = tp_common_int(s->raw, s->raw_size, ev->evsel->dec->off_pid, 4, 1,
+			       ev->evsel->dec->swap);
 	c->comm = ev->comm;
 }
 

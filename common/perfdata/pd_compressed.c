@@ -106,16 +106,22 @@ int pd_decomp_next(struct pd_decomp *d, const unsigned char **rec, size_t *size,
 		   struct tb_err *err)
 {
 	size_t left = d->len - d->head;
+	uint32_t type;
 	uint16_t sz;
 
 	if (left < PD_EVENT_HEADER)
 		return 0;
 	sz = pd_u16(d->buf + d->head + 6);
+	type = pd_u32(d->buf + d->head);
+	if (d->swapped) {
+		sz = __builtin_bswap16(sz);
+		type = __builtin_bswap32(type);
+	}
 	if (sz < PD_EVENT_HEADER)
 		return tb_err_set(err, TB_ERR_FORMAT, off,
 				  "COMPRESSED record: the record at byte %zu of its decompressed "
 				  "data (type %u) has size %u, smaller than its header", d->head,
-				  pd_u32(d->buf + d->head), sz);
+				  type, sz);
 	if (sz > left)
 		return 0;
 	*rec = d->buf + d->head;

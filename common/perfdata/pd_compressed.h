@@ -31,6 +31,7 @@ struct pd_decomp {
 	unsigned char *buf;            /* buf[head..len): records not yet handed out */
 	size_t cap, len, head;
 	size_t limit;                  /* decompressed bytes one record may give */
+	int swapped;                   /* the records are of the other byte order */
 };
 
 /*

@@ -9,11 +9,31 @@
 #include <unistd.h>
 #include "perfdata/pd_records.h"
 #include "perfdata/pd_session_int.h"
+#include "perfdata/pd_swap.h"
 #include "symbols/symbols.h"
 
 #define MAX_TRACEDATA  (256u << 20)
 #define MAX_FEATURE    (64u << 20)
 #define INPUT_BUFFER   (256u << 10)    /* holds any record (64 KiB at most) */
+
+/* The attrs section of the other byte order: each attr, then its ids
+ * section {offset, size} right after attr.size bytes (read_attrs). */
+static void swap_attrs(unsigned char *buf, uint64_t asize)
+{
+	uint64_t pos = 0;
+
+	while (asize - pos >= PD_ATTR_SIZE_VER0) {
+		uint32_t sz;
+
+		pd_swap_attr(buf + pos, asize - pos);
+		sz = pd_u32(buf + pos + PD_ATTR_OFF_SIZE);
+		sz = sz ? sz : PD_ATTR_SIZE_VER0;
+		if (sz > PD_ATTR_SIZE_LIMIT || asize - pos < sz || asize - pos - sz < 16)
+			return;
+		pd_swap_u64s(buf + pos + sz, 16);
+		pos += sz + 16;
+	}
+}
 
 static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_err *err)
 {
@@ -37,6 +57,8 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 		return TB_ERR_NOMEM;
 	if ((r = pd_pread_all(s->fd, buf, asize, aoff, err)))
 		goto out;
+	if (s->swapped)
+		swap_attrs(buf, asize);
 	for (uint64_t k = 0; k < asize / attr_size; k++) {
 		uint64_t ioff, isize, *ids = NULL;
 		size_t alen;
@@ -83,6 +105,8 @@ static int read_attrs(struct pd_session *s, const unsigned char *hdr, struct tb_
 				free(ids);
 				goto out;
 			}
+			if (s->swapped)
+				pd_swap_u64s(ids, isize);
 		}
 		r = pd_session_add_attr(s, buf + pos, asize - pos, aoff + pos, ids, isize / 8,
 					&alen, err);
@@ -136,6 +160,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		return TB_ERR_NOMEM;
 	if ((r = pd_pread_all(s->fd, idx, (size_t)whole * 16, idx_off, err)))
 		goto out;
+	if (s->swapped)
+		pd_swap_u64s(idx, (size_t)whole * 16);
 	for (int feat = 0; feat < PD_FEAT_BITS && !r; feat++) {
 		uint64_t off, size, at = idx_off + (uint64_t)k * 16;
 		int want;
@@ -182,6 +208,8 @@ static int read_features(struct pd_session *s, struct tb_err *err)
 		}
 		if ((r = pd_pread_all(s->fd, payload, size, off, err)))
 			goto out;
+		if (s->swapped)
+			pd_swap_feature(feat, payload, size, s->info.nr_cpus_avail);
 		if (feat == PD_FEAT_TRACING_DATA)
 			r = pd_session_set_tracing_data(s, payload, size, off, err);
 		else
@@ -209,17 +237,23 @@ static int read_leading_updates(struct pd_session *s, struct tb_err *err)
 
 		if ((r = pd_pread_all(s->fd, hdr, 8, off, err)))
 			return r;
+		if (s->swapped)
+			pd_swap_record_header(hdr);
 		size = pd_u16(hdr + 6);
 		if (size < 8 || size > end - off || pd_u32(hdr) == PD_REC_SAMPLE)
 			return 0;         /* the record reader says what is wrong */
 		if (pd_u32(hdr) == PD_REC_EVENT_UPDATE && size >= 24 && !s->info.has_syscalls) {
 			if ((r = pd_pread_all(s->fd, hdr, 24, off, err)))
 				return r;
+			if (s->swapped)
+				pd_bswap64(hdr + 8);
 			if (pd_u64(hdr + 8) == PD_EVENT_UPDATE_SYSCALL_MAP) {
 				buf = malloc(size);
 				if (!buf)
 					return TB_ERR_NOMEM;
 				r = pd_pread_all(s->fd, buf, size, off, err);
+				if (!r && s->swapped)
+					pd_swap_record(s, buf, size, buf);
 				if (!r)
 					r = pd_feature_parse(PD_FEAT_SYSCALL_MAP, buf + 24, size - 24U,
 							     off + 24, &s->info, err);
@@ -241,13 +275,15 @@ static int open_file_mode(struct pd_session *s, struct tb_err *err)
 	memset(hdr, 0, sizeof(hdr));
 	if ((r = pd_pread_all(s->fd, hdr, 16, 0, err)))
 		return r;
-	hsize = pd_u64(hdr + 8);
+	hsize = s->swapped ? __builtin_bswap64(pd_u64(hdr + 8)) : pd_u64(hdr + 8);
 	if (hsize != PD_FILE_HEADER_SIZE && hsize != PD_FILE_HEADER_OLD)
 		return tb_err_set(err, TB_ERR_FORMAT, 8,
 				  "header size %llu is neither 104, 72 (file) nor 16 (pipe)",
 				  (unsigned long long)hsize);
 	if ((r = pd_pread_all(s->fd, hdr, hsize, 0, err)))
 		return r;
+	if (s->swapped)
+		pd_swap_file_header(hdr, hsize);
 	if (hsize == PD_FILE_HEADER_SIZE)
 		for (int w = 0; w < 4; w++)
 			s->features[w] = pd_u64(hdr + 72 + 8 * w);
@@ -280,6 +316,7 @@ static int open_session(struct pd_session **out, const char *path, int fd, pd_re
 	struct pd_session *s = calloc(1, sizeof(*s));
 	const unsigned char *p;
 	struct stat st;
+	uint64_t hsize;
 	size_t avail;
 	int r;
 
@@ -306,24 +343,32 @@ static int open_session(struct pd_session **out, const char *path, int fd, pd_re
 		goto fail;
 	}
 	if (pd_u64(p) == PD_MAGIC2_SWAPPED) {
-		r = tb_err_set(err, TB_ERR_UNSUPPORTED, 0,
-			       "the file is from a machine of the other byte order");
-		goto fail;
-	}
-	if (pd_u64(p) != PD_MAGIC2) {
+		/* perf 6.1's check_magic_endian: the other byte order, read
+		 * through pd_swap.h; a record is at most 64 KiB */
+		s->swapped = 1;
+		s->swapbuf = malloc(2 * 65536);
+		if (!s->swapbuf) {
+			r = TB_ERR_NOMEM;
+			goto fail;
+		}
+		s->swapbuf2 = s->swapbuf + 65536;
+	} else if (pd_u64(p) != PD_MAGIC2) {
 		r = tb_err_set(err, TB_ERR_FORMAT, 0,
 			       "bad magic 0x%016llx, not a perf.data (PERFILE2) file",
 			       (unsigned long long)pd_u64(p));
 		goto fail;
 	}
-	if (pd_u64(p + 8) == PD_PIPE_HEADER_SIZE) {
+	hsize = pd_u64(p + 8);
+	if (s->swapped)
+		hsize = __builtin_bswap64(hsize);
+	if (hsize == PD_PIPE_HEADER_SIZE) {
 		s->pipe = 1;
 		pd_in_consume(&s->in, 16);
 		r = pd_session_read_pipe_headers(s, err);
 	} else if (s->file_size == UINT64_MAX) {
 		r = tb_err_set(err, TB_ERR_UNSUPPORTED, 8,
 			       "a file-mode header (size %llu) on a pipe: pipe input needs "
-			       "'perf record -o -' data", (unsigned long long)pd_u64(p + 8));
+			       "'perf record -o -' data", (unsigned long long)hsize);
 	} else {
 		r = open_file_mode(s, err);
 	}

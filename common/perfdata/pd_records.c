@@ -6,6 +6,7 @@
 #include <string.h>
 #include <traceevent/event-parse.h>
 #include "perfdata/pd_records.h"
+#include "perfdata/pd_swap.h"
 #include "symbols/symbols.h"
 #include "tracepoint/tp_decoder.h"
 
@@ -109,6 +110,7 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 {
 	const unsigned char *p;
 	size_t avail;
+	uint32_t type;
 	uint16_t sz;
 
 	*off = s->in.pos;
@@ -124,13 +126,14 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
 				  "record header needs 8 bytes, %zu left", avail);
 	}
-	sz = pd_u16(p + 6);
+	sz = s->swapped ? __builtin_bswap16(pd_u16(p + 6)) : pd_u16(p + 6);
+	type = s->swapped ? __builtin_bswap32(pd_u32(p)) : pd_u32(p);
 	if (sz < PD_EVENT_HEADER && s->stats.unfinished)
 		return cut_tail(s, *off);
 	if (sz < PD_EVENT_HEADER)
 		return tb_err_set(s->err, TB_ERR_FORMAT, *off,
 				  "record type %u has size %u, smaller than its header",
-				  pd_u32(p), sz);
+				  type, sz);
 	p = pd_in_peek(&s->in, sz, &avail, s->err);
 	if (!p) {
 		if (s->err && s->err->code)
@@ -139,8 +142,11 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 			return cut_tail(s, *off);
 		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
 				  "record type %u of %u bytes runs past the end of the data "
-				  "(%zu bytes left)", pd_u32(p ? p : s->in.buf + s->in.head), sz,
-				  avail);
+				  "(%zu bytes left)", type, sz, avail);
+	}
+	if (s->swapped) {                 /* a native copy (pd_swap.h) */
+		pd_swap_record(s, p, sz, s->swapbuf);
+		p = s->swapbuf;
 	}
 	*rec = p;
 	*size = sz;
@@ -728,13 +734,21 @@ static int compressed(struct pd_session *s, const unsigned char *rec, size_t siz
 		return tb_err_set(s->err, TB_ERR_UNSUPPORTED, off,
 				  "COMPRESSED record: the recording's compression type is %u, "
 				  "not zstd (1)", s->info.comp_type);
-	if (!s->decomp.limit)
+	if (!s->decomp.limit) {
 		pd_decomp_init(&s->decomp, s->info.has_compressed ? s->info.comp_mmap_len : 0);
+		s->decomp.swapped = s->swapped;
+	}
 	if ((ret = pd_decomp_feed(&s->decomp, rec + PD_EVENT_HEADER, size - PD_EVENT_HEADER,
 				  off, s->err)))
 		return ret;
 	while ((ret = pd_decomp_next(&s->decomp, &r, &n, off, s->err)) == 1) {
-		uint32_t type = pd_u32(r);
+		uint32_t type;
+
+		if (s->swapped) {
+			pd_swap_record(s, r, n, s->swapbuf2);
+			r = s->swapbuf2;
+		}
+		type = pd_u32(r);
 
 		if (type == PD_REC_COMPRESSED || type == PD_REC_HEADER_TRACING_DATA)
 			return bad(s, off, "COMPRESSED record holds a record that cannot be "

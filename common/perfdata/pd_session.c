@@ -459,6 +459,7 @@ void pd_session_close(struct pd_session *s)
 	pd_session_unwind_free(s);
 	sym_machine_free(s->sym);
 	free(s->buildid_sec);
+	free(s->swapbuf);
 	pd_stat_free(&s->stat);
 	pd_in_free(&s->in);
 	if (s->fd >= 0)

@@ -22,6 +22,9 @@ struct pd_session {
 	const char *path;
 	int fd;
 	int pipe;
+	int swapped;                 /* the other byte order (pd_swap.h) */
+	unsigned char *swapbuf;      /* the record just read, made native */
+	unsigned char *swapbuf2;     /* the record out of a COMPRESSED one */
 	int unordered;             /* pd_session_set_unordered: file order */
 	uint64_t file_size;          /* UINT64_MAX for pipes */
 	uint64_t data_offset, data_size;

@@ -50,6 +50,7 @@ static int add_fields(struct tp_decoder *d, struct tep_event *ev)
 	}
 	if (type)
 		tp_field_init(&d->type, type);
+	d->swap = tep_is_file_bigendian(ev->tep) != tep_is_local_bigendian(ev->tep);
 	return 0;
 }
 
@@ -112,7 +113,7 @@ static int check_string(const struct tp_field *t, const unsigned char *raw, uint
 	    (t->kind == TP_STRING && !memchr(raw + o, 0, l ? l : size - o))) {
 		uint64_t loc = 0;
 
-		memcpy(&loc, raw + t->offset, (size_t)(t->size < 8 ? t->size : 8));  /* raw_min covers it */
+		loc = tp_load(raw + t->offset, t->size < 8 ? t->size : 8, 0, t->swap);  /* raw_min covers it */
 		return tb_err_set(err, TB_ERR_FORMAT, off,
 				  "%s sample: __data_loc field '%s' (0x%llx at %d) is outside its "
 				  "%u-byte raw data or lacks its NUL", what, t->name,

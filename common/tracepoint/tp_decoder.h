@@ -30,6 +30,8 @@ struct tp_decoder {
 	struct tp_field *fields;   /* the non-common fields, in format order */
 	size_t nr;
 	int off_flags, off_preempt, off_lock_depth, off_pid;   /* -1 when absent */
+	int swap;                  /* the recording's byte order is not ours (its
+				    * tracing data's endian byte): tp_common_int */
 
 	/* the decoder's own state */
 	struct tep_event *ev;

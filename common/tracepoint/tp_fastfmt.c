@@ -31,7 +31,7 @@ struct step {
 struct tpf_prog {
 	struct step *steps;
 	size_t nr;
-	int needs_big_endian_swap;
+	int swap;          /* the recording's byte order is not ours */
 };
 
 static int add_step(struct tpf_prog *p, const struct step *s)
@@ -204,12 +204,13 @@ struct tpf_prog *tpf_compile(struct tep_event *ev)
 	int err = 0;
 
 	if (!ev || !ev->print_fmt.format || ev->handler ||
-	    (ev->flags & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT | TEP_EVENT_FL_PRINTRAW)) ||
-	    tep_is_file_bigendian(ev->tep) != tep_is_local_bigendian(ev->tep))
+	    (ev->flags & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT | TEP_EVENT_FL_PRINTRAW)))
 		return NULL;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
+	/* numbers in the recording's byte order, as libtraceevent reads them */
+	p->swap = tep_is_file_bigendian(ev->tep) != tep_is_local_bigendian(ev->tep);
 	arg = ev->print_fmt.args;
 	f = ev->print_fmt.format;
 	while (*f) {
@@ -232,18 +233,6 @@ void tpf_free(struct tpf_prog *p)
 		free(p->steps[i].lit);
 	free(p->steps);
 	free(p);
-}
-
-static uint64_t read_num(const unsigned char *d, int size)
-{
-	uint8_t v8; uint16_t v16; uint32_t v32; uint64_t v64;
-
-	switch (size) {
-	case 1: memcpy(&v8, d, 1); return v8;
-	case 2: memcpy(&v16, d, 2); return v16;
-	case 4: memcpy(&v32, d, 4); return v32;
-	default: memcpy(&v64, d, 8); return v64;
-	}
 }
 
 /* Pad @len bytes of @src to the step's width into @out. */
@@ -321,7 +310,7 @@ int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
 		case STEP_INT:
 			if (s->offset < 0 || s->offset + s->size > size || cap - n < 96)
 				return -1;
-			n += put_int(buf + n, read_num(data + s->offset, s->size), s);
+			n += put_int(buf + n, tp_load(data + s->offset, s->size, 0, p->swap), s);
 			continue;
 		case STEP_STR_ARRAY:
 			if (s->offset < 0 || s->offset + s->size > size)

@@ -20,6 +20,9 @@ void tp_field_init(struct tp_field *t, const struct tep_format_field *f)
 	t->relative = !!(f->flags & TEP_FIELD_IS_RELATIVE);
 	t->is_flag = !!(f->flags & TEP_FIELD_IS_FLAG);
 	t->is_symbolic = !!(f->flags & TEP_FIELD_IS_SYMBOLIC);
+	/* libtraceevent's file endianness (tep_set_file_bigendian) */
+	t->swap = f->event && f->event->tep &&
+		  tep_is_file_bigendian(f->event->tep) != tep_is_local_bigendian(f->event->tep);
 	if (f->flags & TEP_FIELD_IS_STRING) {
 		t->kind = TP_STRING;
 	} else if (t->dynamic) {
@@ -50,13 +53,14 @@ int tp_dataloc(const struct tp_field *t, const unsigned char *raw, size_t size,
 		uint32_t loc;
 
 		memcpy(&loc, raw + t->offset, 4);
+		loc = t->swap ? __builtin_bswap32(loc) : loc;
 		o = loc & 0xffff;
 		l = loc >> 16;
 	} else if (t->size == 2) {
 		uint16_t loc;
 
 		memcpy(&loc, raw + t->offset, 2);
-		o = loc;
+		o = t->swap ? __builtin_bswap16(loc) : loc;
 		l = o <= size ? (uint32_t)size - o : 0;
 	} else {
 		return -1;
@@ -99,9 +103,10 @@ int tp_printable(const unsigned char *p, size_t len)
 	return 1;
 }
 
-int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed)
+int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed,
+		  int swap)
 {
 	if (off < 0 || (size_t)off + (size_t)bytes > size)
 		return 0;
-	return (int)tp_load(raw + off, bytes, is_signed);
+	return (int)tp_load(raw + off, bytes, is_signed, swap);
 }

@@ -28,6 +28,8 @@ struct tp_field {
 	int dynamic;             /* __data_loc: offset/len in a u16 or u32 at @offset */
 	int relative;            /* __rel_loc: the offset counts from the field's end */
 	int is_flag, is_symbolic;
+	int swap;                /* the recording's byte order is not ours: numbers
+				  * (elements, __data_loc words) are swapped as read */
 };
 
 /**
@@ -51,24 +53,26 @@ void tp_field_init(struct tp_field *t, const struct tep_format_field *f);
 int tp_dataloc(const struct tp_field *t, const unsigned char *raw, size_t size,
 	       uint32_t *off, uint32_t *len);
 
-/** tp_load - the @size-byte number at @p (1, 2, 4, else 8), sign-extended when @is_signed */
-static inline uint64_t tp_load(const unsigned char *p, int size, int is_signed)
+/** tp_load - the @size-byte number at @p (1, 2, 4, else 8), of the other
+ * byte order when @swap, sign-extended when @is_signed */
+static inline uint64_t tp_load(const unsigned char *p, int size, int is_signed, int swap)
 {
-	int8_t s8; int16_t s16; int32_t s32; uint8_t u8; uint16_t u16; uint32_t u32;
-	uint64_t u64;
+	uint16_t u16; uint32_t u32; uint64_t u64;
 
 	switch (size) {
 	case 1:
-		if (is_signed) { memcpy(&s8, p, 1); return (uint64_t)(int64_t)s8; }
-		memcpy(&u8, p, 1); return u8;
+		return is_signed ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
 	case 2:
-		if (is_signed) { memcpy(&s16, p, 2); return (uint64_t)(int64_t)s16; }
-		memcpy(&u16, p, 2); return u16;
+		memcpy(&u16, p, 2);
+		u16 = swap ? __builtin_bswap16(u16) : u16;
+		return is_signed ? (uint64_t)(int64_t)(int16_t)u16 : u16;
 	case 4:
-		if (is_signed) { memcpy(&s32, p, 4); return (uint64_t)(int64_t)s32; }
-		memcpy(&u32, p, 4); return u32;
+		memcpy(&u32, p, 4);
+		u32 = swap ? __builtin_bswap32(u32) : u32;
+		return is_signed ? (uint64_t)(int64_t)(int32_t)u32 : u32;
 	default:
-		memcpy(&u64, p, 8); return u64;
+		memcpy(&u64, p, 8);
+		return swap ? __builtin_bswap64(u64) : u64;
 	}
 }
 
@@ -85,7 +89,7 @@ static inline int tp_read_int(const struct tp_field *f, const unsigned char *raw
 
 	if (off < 0 || (size_t)off + (size_t)esz > size)
 		return -1;
-	*out = tp_load(raw + off, esz, f->is_signed);
+	*out = tp_load(raw + off, esz, f->is_signed, f->swap);
 	return 0;
 }
 
@@ -99,7 +103,9 @@ int tp_read_bytes(const struct tp_field *f, const unsigned char *raw, size_t siz
 /** tp_printable - perf's is_printable_array: NUL last, printable before the first NUL */
 int tp_printable(const unsigned char *p, size_t len);
 
-/** tp_common_int - a common field (e.g. common_preempt_count) at @off, or 0 */
-int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed);
+/** tp_common_int - a common field (e.g. common_preempt_count) at @off, or 0;
+ * @swap: the recording is of the other byte order (tp_decoder's swap) */
+int tp_common_int(const unsigned char *raw, size_t size, int off, int bytes, int is_signed,
+		  int swap);
 
 #endif

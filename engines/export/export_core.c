@@ -478,7 +478,7 @@ int ex_event(struct ex_run *x, const struct pd_event *ev, struct ex_common *c,
 	const struct tp_decoder *d = ev->evsel->dec;
 	const unsigned char *raw = s->raw;
 	size_t size = s->raw_size;
-	int rawpid = d && d->off_pid >= 0 ? tp_common_int(raw, size, d->off_pid, 4, 1) : -1;
+	int rawpid = d && d->off_pid >= 0 ? tp_common_int(raw, size, d->off_pid, 4, 1, d->swap) : -1;
 
 	if (!x->started) {
 		x->started = 1;
@@ -497,8 +497,9 @@ int ex_event(struct ex_run *x, const struct pd_event *ev, struct ex_common *c,
 	c->pid = s->pid >= 0 ? s->pid : rawpid;
 	c->tid = s->tid >= 0 ? s->tid : rawpid;
 	c->comm = ev->comm ? ev->comm : "";
-	c->flags = d && d->off_flags >= 0 ? tp_common_int(raw, size, d->off_flags, 1, 0) : 0;
-	c->preempt = d && d->off_preempt >= 0 ? tp_common_int(raw, size, d->off_preempt, 1, 0) : 0;
+	c->flags = d && d->off_flags >= 0 ? tp_common_int(raw, size, d->off_flags, 1, 0, d->swap) : 0;
+	c->preempt = d && d->off_preempt >= 0 ?
+		     tp_common_int(raw, size, d->off_preempt, 1, 0, d->swap) : 0;
 	if (thread_seen(x, c->pid, c->tid, c->comm))
 		return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 	*tab = NULL;

@@ -119,9 +119,9 @@ void fz_fields(struct tep_event *ev, const unsigned char *raw, size_t size, size
 		}
 		(void)sink;
 	}
-	(void)tp_common_int(raw, size, d->off_flags, 1, 0);
-	(void)tp_common_int(raw, size, d->off_preempt, 1, 0);
-	(void)tp_common_int(raw, size, d->off_lock_depth, 4, 1);
+	(void)tp_common_int(raw, size, d->off_flags, 1, 0, d->swap);
+	(void)tp_common_int(raw, size, d->off_preempt, 1, 0, d->swap);
+	(void)tp_common_int(raw, size, d->off_lock_depth, 4, 1, d->swap);
 	tp_decoder_free(d);
 
 	if (!seq_ready) {

@@ -8,16 +8,20 @@ From FILES_DIR/small.data (file mode) and small-pipe.data (pipe mode):
   pd_file/       the recording itself
   pd_pipe/       the pipe-mode recording itself
   tracing_data/  the TRACING_DATA feature payload
+  pd_file/, pd_pipe/, tracing_data/ also get the recordings written in the
+                 other byte order (tests/tools/pdswap.py: -swapped seeds)
   sample/        u64 sample_type, u8 body_min, one record: a sample of each
                  attr and one of each other record type (comm, fork, exit...)
   fields/        u8 flags, u8 capacity/8, a format file, NUL, the raw data of
                  a sample of that event
 With TRACEFS (a mounted tracefs, read only), fields/ also gets the formats
 in HOST_FORMATS, each with an all-zero record: one per print helper and
-%p extension libtraceevent implements. Input layouts: the fuzz_*.c headers. Python 3 stdlib only.
+%p extension libtraceevent implements. Input layouts: the fuzz_*.c headers. Python 3 stdlib only
+(and libzstd, through ctypes, for the swapped -z seeds).
 """
 import os
 import struct
+import subprocess
 import sys
 
 S_IP, S_TID, S_TIME, S_ADDR, S_CALLCHAIN, S_ID, S_CPU, S_PERIOD, S_STREAM_ID, S_RAW = (
@@ -116,6 +120,21 @@ def write(dirpath, name, data):
         f.write(data)
 
 
+def swapped_seeds(files, out):
+    """the recordings as a machine of the other byte order writes them
+    (tests/tools/pdswap.py), and their tracing data (big-endian numbers)"""
+    tool = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "pdswap.py")
+    for name, target in (("small.data", "pd_file"), ("small-z.data", "pd_file"),
+                         ("small-pipe.data", "pd_pipe"), ("small-z-pipe.data", "pd_pipe")):
+        dst = os.path.join(out, target, "seed-%s-swapped.data" % name[:-len(".data")])
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        subprocess.run([sys.executable, tool, os.path.join(files, name), dst], check=True)
+    d = open(os.path.join(out, "pd_file", "seed-small-swapped.data"), "rb").read()
+    doff, dsize = struct.unpack_from(">QQ", d, 40)
+    off, size = struct.unpack_from(">QQ", d, doff + dsize)     # bit 1 is the first
+    write(os.path.join(out, "tracing_data"), "seed-small-swapped.td", d[off:off + size])
+
+
 def main():
     files, out = sys.argv[1], sys.argv[2]
     d = open(os.path.join(files, "small.data"), "rb").read()
@@ -125,6 +144,7 @@ def main():
     attrs, recs, feats = file_layout(d)
     td = feats[1]
     write(os.path.join(out, "tracing_data"), "seed-small.td", td)
+    swapped_seeds(files, out)
     fmts, texts = formats(td)
     for i, t in enumerate(texts):
         write(os.path.join(out, "fields"), "seed-format%d" % i, b"\0\xff" + t + b"\0" + bytes(64))

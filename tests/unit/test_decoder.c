@@ -91,7 +91,7 @@ static void views(const struct tp_decoder *d)
 	T(tp_dataloc(field(d, "name"), r, 43, &off, &l) == -1, "__data_loc one byte past: -1");
 	T(!tp_dataloc(field(d, "name"), r, 44, &off, &l), "__data_loc ending at the record's end: fine");
 	T(tp_dataloc(field(d, "name"), r, 30, &off, &l) == -1, "the __data_loc word itself cut: -1");
-	T_EQ(tp_common_int(r, n, d->off_pid, 4, 1), 99, "common_pid");
+	T_EQ(tp_common_int(r, n, d->off_pid, 4, 1, d->swap), 99, "common_pid");
 }
 
 /* the 2-byte __data_loc of old kernels: the bytes run to the record's end */
