@@ -2,11 +2,12 @@
 # check-s390x.sh - the big-endian s390x guest's test plan (tbmode=check on the
 # s390x board): the tiny recorder records the known workload with the
 # kernel's syscall_map, sched events, and a --call-graph dwarf profile of the
-# test program (6.1's s390 kernel walks no user stack: -g gives a sample's
-# ip and no caller); one "@@ PASS|FAIL|SKIP: s390x: ..." line per check,
-# "@@ DONE" at the end. The
-# recordings and the syscall_map go to the host (base64 tar.gz on the virtio
-# console /dev/hvc0), where qemu/check.sh -a s390x reports them (qemu/host-s390x.sh).
+# test program, and a -g one (6.1's s390 kernel walks no user stack: a
+# user-mode sample's chain is empty); one "@@ PASS|FAIL|SKIP: s390x: ..."
+# line per check, "@@ DONE" at the end. The recordings (big-endian
+# perf.data files) and the syscall_map go to the host (base64 tar.gz on the
+# virtio console /dev/hvc0), where qemu/check.sh -a s390x reports them
+# (qemu/host-s390x.sh).
 # SPDX-License-Identifier: GPL-2.0-only
 N=${N:-2000} M=${M:-300}        # the workload: N getppid calls, M failing opens
 out=/tmp/out
@@ -86,12 +87,12 @@ trace-record -q --call-graph dwarf -e cpu-clock -c 100000 -o dw.data -- srcprog 
 rc=$?
 why="exit $rc: $(tail -3 dw-record.txt)"
 ok "trace-record --call-graph dwarf -e cpu-clock -- srcprog" [ $rc = 0 ]
-# and -g: 6.1's s390 kernel has no perf_callchain_user, a sample's user
-# stack is its ip alone (the host shows what that gives)
+# and -g: 6.1's s390 kernel has no perf_callchain_user, a user-mode
+# sample's chain has no frame at all (the host checks it)
 trace-record -q -g -e cpu-clock -c 100000 -o fp.data -- srcprog 10000000 >fp-record.txt 2>&1
 rc=$?
 why="exit $rc: $(tail -3 fp-record.txt)"
-ok "trace-record -g -e cpu-clock -- srcprog (leaf-only user stacks)" [ $rc = 0 ]
+ok "trace-record -g -e cpu-clock -- srcprog (no user frames: s390 6.1 walks no user stack)" [ $rc = 0 ]
 
 # --- the recordings to the host, then the verdict line
 port=/dev/hvc0

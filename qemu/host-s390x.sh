@@ -4,7 +4,7 @@
 # (byte-swapped) perf.data files with the board's own syscall table, read by
 # this x86_64 host's trace-report as perf script reads them; names from the
 # recording's map, the built-in s390x table without it; the dwarf profile's
-# stacks; the -g profile's leaf-only user stacks; the map against
+# stacks; the -g profile's user stacks, which are empty; the map against
 # arch/s390/kernel/syscalls/syscall.tbl.
 # SPDX-License-Identifier: GPL-2.0-only
 
@@ -56,7 +56,8 @@ s390x_same_print() {
 
 # the profiles of srcprog: --call-graph dwarf (s390 registers and stack
 # dumps, unwound here with the unstripped copy's CFI under --symfs), and -g,
-# whose user stacks are a sample's ip alone (6.1's s390 kernel walks none)
+# whose user stacks are empty (6.1's s390 kernel walks none; the sample's ip
+# is the only user address)
 s390x_profile_checks() {
 	mkdir -p "$out/symfs/usr/bin"
 	cp "$build/tiny-s390x/srcprog" "$out/symfs/usr/bin/srcprog"
@@ -74,12 +75,14 @@ s390x_profile_checks() {
 	fp=$files/fp.data
 	if [ -f "$fp" ]; then
 		"$tracebox" trace-report --symfs "$out/symfs" -i "$fp" -F comm,ip,sym >"$out/fp.txt" 2>"$out/fp.err"
-		# srcprog's samples in user code: one user frame each, the sample's own
-		n=$(awk '/^srcprog/ { if (s != "") print s; s = "" } /^\t/ { s = s " " $2 }
-			END { if (s != "") print s }' "$out/fp.txt" | sed 's/+0x[0-9a-f]*//g' |
-			grep -cE '^ (leaf|lib_work|middle|mix)$')
-		[ "$n" -gt 5 ] && pass "the board's -g stacks are the leaf alone ($n samples in leaf/lib_work/middle, no caller)" ||
-			fail "the board's -g stacks are the leaf alone" "$n samples; $(head -8 "$out/fp.txt" "$out/fp.err" | tr '\n' '|')"
+		# 6.1's s390 has no perf_callchain_user: a user-mode sample's chain
+		# is PERF_CONTEXT_USER and nothing else, not even the leaf (the
+		# sample's ip has it); a kernel-mode one's has its kernel frames
+		n=$(grep -c '^srcprog' "$out/fp.txt")
+		u=$(grep -cE '^[[:space:]]+[0-9a-f]+ (leaf|lib_work|middle|mix|main)(\+|$)' "$out/fp.txt")
+		[ "$n" -gt 5 ] && [ "$u" = 0 ] &&
+			pass "the board's -g stacks carry no user frame ($n samples; s390 6.1 walks no user stack)" ||
+			fail "the board's -g stacks carry no user frame" "$n samples, $u user frames; $(head -8 "$out/fp.txt" "$out/fp.err" | tr '\n' '|')"
 		command -v perf >/dev/null && s390x_same_print "$fp" "-g profile" --symfs "$out/symfs"
 	else
 		fail "the board's -g profile reached the host" "no fp.data"
