@@ -125,7 +125,7 @@ $(GEN_APPLETS): $(APPLET_LIST) scripts/tools/gen-applets.sh
 # The built-in syscall table, from the installed linux-source (x86_64).
 $(GEN_SRC): scripts/tools/gen-syscalls.sh
 	@mkdir -p $(dir $@)
-	@echo "  GEN     $@ (x86_64, aarch64 and arm syscall tables from linux-source-6.1)"
+	@echo "  GEN     $@ (x86_64, aarch64, arm and s390x syscall tables from linux-source-6.1)"
 	@scripts/tools/gen-syscalls.sh $@
 
 $(BUILD)/gen/pic_assets.c: $(PIC_ASSETS) scripts/tools/gen-assets.py

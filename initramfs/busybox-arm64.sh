@@ -5,7 +5,8 @@
 # busybox-static the x86 initramfs takes.
 # SPDX-License-Identifier: GPL-2.0-only
 # usage: initramfs/busybox-arm64.sh [DEBIAN-ARCH]   (default arm64; armhf for
-#        the 32-bit board: $TRACEBOX_CACHE/busybox-armhf/busybox)
+#        the 32-bit board: $TRACEBOX_CACHE/busybox-armhf/busybox; s390x for the
+#        big-endian one)
 # Needs that arch's package lists: dpkg --add-architecture arm64 && apt-get update
 # (scripts/tools/install-deps.sh does it).
 set -eu

@@ -48,3 +48,18 @@ $(KERNEL_IMAGE_ARM): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel
 kernel-headers-arm: $(KERNEL_HEADERS_ARM).key
 $(KERNEL_HEADERS_ARM).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh kernel/boards
 	@KARCH=arm kernel/build.sh headers
+
+# The big-endian s390x board's kernel (KARCH=s390): the same series,
+# cross-built (s390x-linux-gnu-gcc) from tinyconfig + kernel/tracebox-s390x.config
+# (z196, the SCLP console, virtio-ccw), and its UAPI headers.
+KERNEL_IMAGE_S390   := $(TRACEBOX_CACHE)/bzImage-s390
+KERNEL_HEADERS_S390 := $(TRACEBOX_CACHE)/headers-s390/usr/include
+
+.PHONY: kernel-s390 kernel-headers-s390
+kernel-s390: $(KERNEL_IMAGE_S390)
+$(KERNEL_IMAGE_S390): $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/tracebox-s390x.config kernel/build.sh kernel/boards
+	@KARCH=s390 kernel/build.sh
+
+kernel-headers-s390: $(KERNEL_HEADERS_S390).key
+$(KERNEL_HEADERS_S390).key: $(wildcard $(KERNEL_TAR)) $(wildcard kernel/*.patch) kernel/build.sh kernel/boards
+	@KARCH=s390 kernel/build.sh headers

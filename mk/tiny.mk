@@ -27,8 +27,19 @@ TINY_UAPI  := $(KERNEL_HEADERS_ARM)
 TINY_ASM   := $(TINY_UAPI)/asm
 TINY_UAPI_DEP := $(KERNEL_HEADERS_ARM).key
 TINY_TABLE := arm
+# TINY_ARCH=s390x: the big-endian s390x board's, with musl-dev:s390x's wrapper
+# against the s390 UAPI headers (make kernel-headers-s390), as
+# build/tiny-s390x/tracebox.
+else ifeq ($(TINY_ARCH),s390x)
+TINY       := $(BUILD)/tiny-s390x
+TINY_CC    := s390x-linux-musl-gcc
+TINY_STRIP := s390x-linux-gnu-strip
+TINY_UAPI  := $(KERNEL_HEADERS_S390)
+TINY_ASM   := $(TINY_UAPI)/asm
+TINY_UAPI_DEP := $(KERNEL_HEADERS_S390).key
+TINY_TABLE := s390x
 else ifneq ($(TINY_ARCH),)
-$(error TINY_ARCH=$(TINY_ARCH): aarch64 or arm (or none: the host's))
+$(error TINY_ARCH=$(TINY_ARCH): aarch64, arm or s390x (or none: the host's))
 endif
 TINY       ?= $(BUILD)/tiny
 TINY_CC    ?= musl-gcc

@@ -3,11 +3,12 @@
 # the host what the guest sent back: its recordings, reported by the host
 # build, give the same reports; its syscall_map agrees with syscall_64.tbl.
 # With -a arm64, the arm64 board (qemu/host-arm64.sh has the host's checks);
-# with -a arm, the 32-bit armhf board (qemu/host-arm.sh).
+# with -a arm, the 32-bit armhf board (qemu/host-arm.sh); with -a s390x, the
+# big-endian s390x board (qemu/host-s390x.sh), only when asked for.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: qemu/check.sh [-a x86_64|arm64|arm] [-t SECONDS]   (default time-out
-#        300 s for the x86 guest, 600 s for the emulated arm ones)
+# usage: qemu/check.sh [-a x86_64|arm64|arm|s390x] [-t SECONDS]   (default
+#        time-out 300 s for the x86 guest, 600 s for the emulated ones)
 # env:   BUILD  the build folder with tracebox and the initramfs (default build)
 # Prints the guest's "@@ PASS/FAIL/SKIP" lines and the host's, then a total;
 # exits 0 only if the guest reached its end and nothing failed. An arm
@@ -22,11 +23,11 @@ build=${BUILD:-build}
 . "$top/qemu/host-kmod.sh"
 case $arch in
 x86_64) ;;
-arm64|arm)
+arm64|arm|s390x)
 	. "$top/qemu/host-$arch.sh"
 	${arch}_prepare "$build"
 	case $? in 0) ;; 1) exit 0 ;; *) exit 1 ;; esac ;;
-*)	echo "qemu-check: unknown board '$arch' (x86_64, arm64 or arm)" >&2; exit 64 ;;
+*)	echo "qemu-check: unknown board '$arch' (x86_64, arm64, arm or s390x)" >&2; exit 64 ;;
 esac
 case $build in /*) ;; *) build=$top/$build ;; esac
 out=$build/qemu-check
@@ -53,8 +54,8 @@ case $rc in
 124) fail "the guest finished its plan" "QEMU was stopped at the time-out" ;;
 *) fail "the guest finished its plan" "it ended without its last line (exit $rc)" ;;
 esac
-# the module recording: the x86 and arm64 boards (the arm board has none)
-[ $arch != arm ] && { [ -f "$files/mod.data" ] || [ -f "$files/sc.data" ]; } && kmod_host_checks
+# the module recording: the x86 and arm64 boards (the arm and s390x boards have none)
+[ $arch != arm ] && [ $arch != s390x ] && { [ -f "$files/mod.data" ] || [ -f "$files/sc.data" ]; } && kmod_host_checks
 if [ $arch != x86_64 ]; then
 	${arch}_host_checks
 elif [ -f "$files/sc.data" ]; then

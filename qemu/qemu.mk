@@ -1,7 +1,8 @@
 # qemu.mk - the guests: `make initramfs` (`initramfs-arm64`, `initramfs-arm`),
 # `make qemu-check` (each board's test plan in QEMU, x86, arm64, then the
 # 32-bit arm one, then the host's checks of what it sent back), `make
-# qemu-shell` (ARCH=arm64, ARCH=arm: those boards').
+# qemu-shell` (ARCH=arm64, ARCH=arm, ARCH=s390x: those boards'). The s390x
+# board runs only when asked: make qemu-check QEMU_BOARDS=s390x.
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
 INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
@@ -18,8 +19,8 @@ QEMU_BOARDS ?= x86_64 arm64 arm
 qemu-check: $(if $(filter x86_64,$(QEMU_BOARDS)),kernel initramfs)
 	@x=0; for b in $(QEMU_BOARDS); do BUILD=$(BUILD) qemu/check.sh -a $$b || x=1; done; exit $$x
 
-QEMU_BOARD := $(if $(filter arm64 aarch64,$(ARCH)),arm64,$(if $(filter arm armhf,$(ARCH)),arm,x86_64))
-qemu-shell: $(if $(filter arm64,$(QEMU_BOARD)),kernel-arm64 initramfs-arm64,$(if $(filter arm,$(QEMU_BOARD)),kernel-arm initramfs-arm,kernel initramfs))
+QEMU_BOARD := $(if $(filter arm64 aarch64,$(ARCH)),arm64,$(if $(filter arm armhf,$(ARCH)),arm,$(if $(filter s390x s390,$(ARCH)),s390x,x86_64)))
+qemu-shell: $(if $(filter arm64,$(QEMU_BOARD)),kernel-arm64 initramfs-arm64,$(if $(filter arm,$(QEMU_BOARD)),kernel-arm initramfs-arm,$(if $(filter s390x,$(QEMU_BOARD)),kernel-s390 initramfs-s390x,kernel initramfs)))
 	@BUILD=$(BUILD) qemu/run.sh -a $(QEMU_BOARD) -m shell
 
 # The arm64 board: the aarch64 tiny recorder (make tiny TINY_ARCH=aarch64),
@@ -103,3 +104,35 @@ $(BUILD)/kmod-arm64/tbmod.ko: tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $
 	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild-arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- modules
 	$(KMOD_MAKE) O=$(TRACEBOX_CACHE)/kbuild-arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 		M=$(abspath $(dir $@)) modules
+
+# The big-endian s390x board: the tiny recorder (make tiny TINY_ARCH=s390x),
+# the workload with musl-dev:s390x, Debian's busybox-static:s390x. Not in
+# QEMU_BOARDS' default: make qemu-check QEMU_BOARDS=s390x.
+INITRAMFS_S390X := $(BUILD)/initramfs-s390x.cpio.gz
+TINY_S390X      := $(BUILD)/tiny-s390x
+BUSYBOX_S390X   := $(TRACEBOX_CACHE)/busybox-s390x/busybox
+
+.PHONY: initramfs-s390x
+initramfs-s390x:
+	@$(MAKE) --no-print-directory tiny TINY_ARCH=s390x
+	@$(MAKE) --no-print-directory $(INITRAMFS_S390X)
+
+$(INITRAMFS_S390X): $(TINY_S390X)/tracebox $(TINY_S390X)/workload $(TINY_S390X)/srcprog $(BUSYBOX_S390X) \
+		initramfs/init initramfs/files-s390x.list initramfs/check-s390x.sh initramfs/demo.sh \
+		initramfs/build.sh initramfs/mkcpio.py
+	@BUILD=$(BUILD) FILES_LIST=initramfs/files-s390x.list STRIP=s390x-linux-gnu-strip \
+		initramfs/build.sh $@
+
+$(TINY_S390X)/workload: tests/tools/workload.c
+	@mkdir -p $(dir $@)
+	s390x-linux-musl-gcc -O2 -Wall -static -o $@ $<
+
+# the test program of the board's --call-graph dwarf profile, as arm64's
+# (the guest's copy stripped; the host unwinds with this one's .eh_frame)
+$(TINY_S390X)/srcprog: tests/tools/srcprog/main.c tests/tools/srcprog/lib.c tests/tools/srcprog/hot.h
+	@mkdir -p $(dir $@)
+	s390x-linux-musl-gcc -O2 -g -fomit-frame-pointer -Wall -static -Wl,--build-id -DSRCPROG_NO_CXX \
+		-o $@ tests/tools/srcprog/main.c tests/tools/srcprog/lib.c
+
+$(BUSYBOX_S390X):
+	@initramfs/busybox-arm64.sh s390x

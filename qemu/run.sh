@@ -4,17 +4,20 @@
 # time-out, and the guest's verdict (its "@@ PASS/FAIL" lines) as exit status.
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: qemu/run.sh [-a x86_64|arm64|arm] [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
+# usage: qemu/run.sh [-a x86_64|arm64|arm|s390x] [-m check|demo|shell] [-t SECONDS] [-o DIR] [-q]
 #   -a ARCH  the board (default x86_64): arm64 boots ~/.cache/tracebox/Image-arm64
 #            with $BUILD/initramfs-arm64.cpio.gz in qemu-system-aarch64 -M virt
 #            -cpu cortex-a57 (TCG), the exports on a virtio console; arm (armhf)
 #            boots zImage-arm with initramfs-arm.cpio.gz in qemu-system-arm
-#            -M virt,highmem=off -cpu cortex-a15 (TCG), the same way
+#            -M virt,highmem=off -cpu cortex-a15 (TCG), the same way; s390x
+#            boots bzImage-s390 with initramfs-s390x.cpio.gz in
+#            qemu-system-s390x -M s390-ccw-virtio -cpu max (TCG), the SCLP
+#            console, the exports on a virtio console on virtio-ccw
 #   -m MODE  what the guest's /init runs (default shell): check = the test
 #            plan, demo = the demo recording, shell = an interactive shell
 #   -t S     hard time-out, QEMU killed after S seconds (default 300; shell: none)
 #   -o DIR   console.log and the files the guest exported (DIR/files/)
-#            (default $BUILD/qemu-MODE, $BUILD/qemu-arm64-MODE, $BUILD/qemu-arm-MODE)
+#            (default $BUILD/qemu-MODE, $BUILD/qemu-ARCH-MODE for the others)
 #   -q       console to the log file only (the terminal gets the "@@ " and "== " lines)
 # env: BUILD (the build folder, default build), KERNEL (default
 #      ~/.cache/tracebox/bzImage), INITRD (default $BUILD/initramfs.cpio.gz),
@@ -33,7 +36,7 @@ while getopts a:m:t:o:q opt; do
 	t) timeout=$OPTARG ;;
 	o) out=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '6,23s/^# \{0,1\}//p' "$0" >&2; exit 64 ;;
+	*) sed -n '6,26s/^# \{0,1\}//p' "$0" >&2; exit 64 ;;
 	esac
 done
 case $mode in check|demo|shell) ;; *) echo "qemu: unknown mode '$mode'" >&2; exit 64 ;; esac
@@ -53,7 +56,11 @@ arm|armhf) arch=arm
 	kernel=${KERNEL:-$cache/zImage-arm} initrd=${INITRD:-$build/initramfs-arm.cpio.gz}
 	out=${out:-$build/qemu-arm-$mode} qemu=qemu-system-arm pkg=qemu-system-arm
 	console=ttyAMA0 kargs= exp=hvc0.out ;;
-*)	echo "qemu: unknown board '$arch' (x86_64, arm64 or arm)" >&2; exit 64 ;;
+s390x|s390) arch=s390x
+	kernel=${KERNEL:-$cache/bzImage-s390} initrd=${INITRD:-$build/initramfs-s390x.cpio.gz}
+	out=${out:-$build/qemu-s390x-$mode} qemu=qemu-system-s390x pkg=qemu-system-misc
+	console=ttysclp0 kargs= exp=hvc0.out ;;
+*)	echo "qemu: unknown board '$arch' (x86_64, arm64, arm or s390x)" >&2; exit 64 ;;
 esac
 command -v $qemu >/dev/null || { echo "qemu: $qemu not found (apt-get install $pkg)" >&2; exit 2; }
 for f in "$kernel" "$initrd"; do
@@ -92,9 +99,13 @@ append="console=$console ${kargs:+$kargs }tbmode=$mode panic=-1 ${GUEST_APPEND:-
 if [ $arch != x86_64 ]; then
 	# the virt machine has one UART for us: the exports go to a virtio console
 	# (arm: highmem=off, the 32-bit kernel without LPAE reaches no high memory)
+	# (s390x: the SCLP console is -serial's, the virtio console is on virtio-ccw)
 	if [ $arch = arm64 ]; then set -- -M virt -cpu cortex-a57
+	elif [ $arch = s390x ]; then set -- -M s390-ccw-virtio -cpu max
 	else set -- -M virt,highmem=off -cpu cortex-a15; fi
-	set -- "$@" -smp 2 -device virtio-serial-device \
+	vser=virtio-serial-device
+	[ $arch = s390x ] && vser=virtio-serial-ccw
+	set -- "$@" -smp 2 -device $vser \
 		-chardev file,id=exp,path="$out/$exp" -device virtconsole,chardev=exp
 else
 	# two sockets of one core: SeaBIOS's MP table (no ACPI in the guest) lists packages

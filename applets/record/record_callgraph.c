@@ -25,6 +25,18 @@ static const struct reg_name regs[] = {
 	{ "x27", 27 }, { "x28", 28 }, { "x29", 29 }, { "lr", 30 }, { "sp", 31 }, { "pc", 32 },
 };
 #define ALL_REGS ((1ULL << 33) - 1)
+#elif defined(__s390x__)
+static const struct reg_name regs[] = {
+	{ "r0", 0 }, { "r1", 1 }, { "r2", 2 }, { "r3", 3 }, { "r4", 4 }, { "r5", 5 },
+	{ "r6", 6 }, { "r7", 7 }, { "r8", 8 }, { "r9", 9 }, { "r10", 10 }, { "r11", 11 },
+	{ "r12", 12 }, { "r13", 13 }, { "r14", 14 }, { "r15", 15 },
+	{ "fp0", 16 }, { "fp1", 17 }, { "fp2", 18 }, { "fp3", 19 }, { "fp4", 20 },
+	{ "fp5", 21 }, { "fp6", 22 }, { "fp7", 23 }, { "fp8", 24 }, { "fp9", 25 },
+	{ "fp10", 26 }, { "fp11", 27 }, { "fp12", 28 }, { "fp13", 29 }, { "fp14", 30 },
+	{ "fp15", 31 }, { "mask", 32 }, { "pc", 33 },
+};
+/* perf's PERF_REGS_MASK of s390: PERF_REG_S390_MAX registers */
+#define ALL_REGS ((1ULL << 34) - 1)
 #else
 static const struct reg_name regs[] = {
 	{ "AX", 0 }, { "BX", 1 }, { "CX", 2 }, { "DX", 3 }, { "SI", 4 }, { "DI", 5 },

@@ -473,9 +473,10 @@ int pd_recover(int in_fd, int out_fd, struct pd_recover_stats *st, struct tb_err
 	/* a data section of size 0 means "not finished" to perf and the
 	 * reader: a recording with no record gets one FINISHED_ROUND */
 	if (!st->records && !r.used) {
-		static const unsigned char round[8] = { PD_REC_FINISHED_ROUND, 0, 0, 0, 0, 0, 8, 0 };
+		/* perf_event_header in this machine's byte order */
+		static const struct { uint32_t type; uint16_t misc, size; } round = { PD_REC_FINISHED_ROUND, 0, 8 };
 
-		memcpy(r.chunk, round, sizeof(round));
+		memcpy(r.chunk, &round, sizeof(round));
 		r.used = sizeof(round);
 	}
 	if ((ret = flush_chunk(&r)))

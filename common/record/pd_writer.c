@@ -54,6 +54,7 @@ static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_
 {
 	unsigned char hdr[8];
 	size_t size = 8 + alen + blen;
+	uint16_t size16 = (uint16_t)size;
 	struct iovec iov[3] = { { hdr, 8 }, { (void *)a, alen }, { (void *)b, blen } };
 
 	if (size > 0xffff)
@@ -62,8 +63,7 @@ static int write_record(struct pd_writer *w, uint32_t type, const void *a, size_
 				  size);
 	put_u32(hdr, type);
 	memset(hdr + 4, 0, 2);
-	hdr[6] = (unsigned char)(size & 0xff);
-	hdr[7] = (unsigned char)(size >> 8);
+	memcpy(hdr + 6, &size16, 2);    /* the writer's byte order, as type's (big-endian boards) */
 	for (int i = 0; i < 3; i++) {
 		if (iov[i].iov_len && put(w, iov[i].iov_base, iov[i].iov_len))
 			return io_err(err, TB_NO_OFFSET, "writing the pipe header records");

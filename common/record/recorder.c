@@ -276,7 +276,8 @@ int rec_poll(struct recorder *r, int timeout_ms)
 
 int rec_drain(struct recorder *r, struct pd_writer *w, struct tb_err *err)
 {
-	static const unsigned char round[8] = { PD_REC_FINISHED_ROUND, 0, 0, 0, 0, 0, 8, 0 };
+	/* perf_event_header in this machine's byte order (big-endian boards too) */
+	static const struct { uint32_t type; uint16_t misc, size; } round = { PD_REC_FINISHED_ROUND, 0, 8 };
 	int wrote = 0, rc;
 
 	for (size_t i = 0; i < r->nr_rings; i++) {
@@ -306,7 +307,7 @@ int rec_drain(struct recorder *r, struct pd_writer *w, struct tb_err *err)
 		}
 	}
 	if (wrote) {
-		struct iovec v = { (void *)round, sizeof(round) };
+		struct iovec v = { (void *)&round, sizeof(round) };
 
 		if ((rc = pd_writer_write(w, &v, 1, err)))
 			return rc;

@@ -87,6 +87,9 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 	if (addr < u->sp || addr - u->sp > size || size - (addr - u->sp) < sizeof(*result))
 		return false;
 	memcpy(result, u->s->stack + (addr - u->sp), sizeof(*result));
+	/* the dump is the board's memory: its words in the board's byte order */
+	if (u->arch->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
+		*result = __builtin_bswap64(*result);
 	return true;
 }
 

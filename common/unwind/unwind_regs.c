@@ -1,4 +1,4 @@
-/* unwind_regs.c - perf's user register numbers to DWARF's, for x86_64 and aarch64 (perf_regs.h of each arch, and the psABIs' DWARF numbering). */
+/* unwind_regs.c - perf's user register numbers to DWARF's, for x86_64, aarch64 and s390x (perf_regs.h of each arch, and the psABIs' DWARF numbering). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <elf.h>
 #include <string.h>
@@ -13,10 +13,14 @@ static const int8_t arm64_perf_of[] = { 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  
 					11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
 					22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
 
+/* DWARF r0..r15 are perf's 0..15 (fp0..fp15 16..31, mask 32, the pc 33 apart) */
+static const int8_t s390x_perf_of[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+
 static const struct unw_arch arches[] = {
-	{ "x86_64", EM_X86_64, sizeof(x86_64_perf_of), x86_64_perf_of, 7, 8, 7, 0 },
-	{ "aarch64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1 },
-	{ "arm64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1 },
+	{ "x86_64", EM_X86_64, sizeof(x86_64_perf_of), x86_64_perf_of, 7, 8, 7, 0, 0 },
+	{ "aarch64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1, 0 },
+	{ "arm64", EM_AARCH64, sizeof(arm64_perf_of), arm64_perf_of, 31, 32, 31, 1, 0 },
+	{ "s390x", EM_S390, sizeof(s390x_perf_of), s390x_perf_of, 15, 33, 15, 1, 1 },
 };
 
 const struct unw_arch *unw_arch_find(const char *name)
@@ -26,6 +30,8 @@ const struct unw_arch *unw_arch_find(const char *name)
 		name = "x86_64";
 #elif defined(__aarch64__)
 		name = "aarch64";
+#elif defined(__s390x__)
+		name = "s390x";
 #else
 		return NULL;
 #endif

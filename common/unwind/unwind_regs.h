@@ -16,6 +16,7 @@ struct unw_arch {
 	int perf_sp, perf_pc;     /* perf's numbers of the stack pointer and pc */
 	int dwarf_sp;             /* DWARF's number of the stack pointer */
 	int pc_apart;             /* the pc is no DWARF register of the set: given apart */
+	int big_endian;           /* its stack dump's words are big-endian (s390x) */
 };
 
 /** unw_arch_find - the arch named @name (NULL: this machine's), or NULL */

@@ -10,6 +10,9 @@
 #   arm      arch/arm/tools/syscall.tbl (the "common" and "eabi" ABIs: the
 #            32-bit armhf board's EABI numbers; the ARM-private 0xf0000+
 #            calls are not in it)
+#   s390x    arch/s390/kernel/syscalls/syscall.tbl (the "common" and "64"
+#            ABIs with a 64-bit entry point: a "-" there, such as 112 idle,
+#            is no syscall on s390x and has no name in its sys_call_table)
 # Without the source, no table at all, which the file says. Each table is
 # between #if lines: -DSCMAP_ONLY -DSCMAP_ONLY_<arch> keeps that arch's alone
 # (make tiny: a board's recorder needs its own).
@@ -22,6 +25,7 @@ tar=${KERNEL_TAR:-/usr/src/linux-source-6.1.tar.xz}
 top=linux-source-6.1
 x86_tbl=arch/x86/entry/syscalls/syscall_64.tbl
 arm_tbl=arch/arm/tools/syscall.tbl
+s390_tbl=arch/s390/kernel/syscalls/syscall.tbl
 arm_hdrs="include/uapi/asm-generic/unistd.h include/uapi/asm-generic/bitsperlong.h
 arch/arm64/include/uapi/asm/unistd.h arch/arm64/include/uapi/asm/bitsperlong.h"
 cc=${HOSTCC:-cc}
@@ -48,7 +52,7 @@ out=$1
 # the "NR NAME" lines as C string lines
 cstr() { awk '{ printf "\t\"%s %s\\n\"\n", $1, $2 }'; }
 have=
-if [ -r "$tar" ] && tar -C "$tmp" -xJf "$tar" $(for f in $x86_tbl $arm_tbl $arm_hdrs; do echo $top/$f; done) 2>/dev/null; then
+if [ -r "$tar" ] && tar -C "$tmp" -xJf "$tar" $(for f in $x86_tbl $arm_tbl $s390_tbl $arm_hdrs; do echo $top/$f; done) 2>/dev/null; then
 	have=1
 fi
 {
@@ -58,6 +62,7 @@ fi
 	if [ -n "$have" ]; then
 		awk '!/^#/ && NF >= 3 && ($2 == "common" || $2 == "64") { print $1, $3 }' "$tmp/$top/$x86_tbl" >"$tmp/x86_64"
 		awk '!/^#/ && NF >= 3 && ($2 == "common" || $2 == "eabi") { print $1, $3 }' "$tmp/$top/$arm_tbl" >"$tmp/arm"
+		awk '!/^#/ && NF >= 4 && ($2 == "common" || $2 == "64") && $4 != "-" { print $1, $3 }' "$tmp/$top/$s390_tbl" >"$tmp/s390x"
 		arm64_inc "$tmp/$top" "$tmp/inc"
 		cpp_arm64 "$tmp/inc" -dM | awk '
 			$1 == "#define" && $2 ~ /^__NR/ { v[$2] = $3; if ($2 ~ /^__NR_/) names[$2] }
@@ -78,7 +83,7 @@ fi
 			}' | sort -n >"$tmp/aarch64"
 		dup=$(cut -d' ' -f1 "$tmp/aarch64" | uniq -d)
 		[ -z "$dup" ] || { echo "gen-syscalls: aarch64: numbers defined twice: $dup" >&2; exit 1; }
-		for a in x86_64 aarch64 arm; do
+		for a in x86_64 aarch64 arm s390x; do
 			[ -s "$tmp/$a" ] || { echo "gen-syscalls: no $a syscalls found in $tar" >&2; exit 1; }
 		done
 		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_x86_64)"
@@ -94,6 +99,11 @@ fi
 		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_arm)"
 		echo "	{ \"arm\", \"the build-time table of $(basename "$tar"):$top/$arm_tbl\", $(wc -l <"$tmp/arm"),"
 		cstr <"$tmp/arm"
+		echo '	},'
+		echo '#endif'
+		echo "#if !defined(SCMAP_ONLY) || defined(SCMAP_ONLY_s390x)"
+		echo "	{ \"s390x\", \"the build-time table of $(basename "$tar"):$top/$s390_tbl\", $(wc -l <"$tmp/s390x"),"
+		cstr <"$tmp/s390x"
 		echo '	},'
 		echo '#endif'
 	else

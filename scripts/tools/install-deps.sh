@@ -10,10 +10,13 @@ qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio patch xz-utils libibert
 libdw-dev liblzma-dev libbz2-dev elfutils libc6-dbg debuginfod
 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm musl-tools musl-dev:arm64
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross musl-dev:armhf
+gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc musl-dev:s390x
 chromium"
 # the arm64 board: the cross compilers, its QEMU, and (initramfs/busybox-arm64.sh)
 # busybox-static:arm64 fetched with apt-get download, which needs arm64 lists;
-# the 32-bit arm board: the same for armhf (busybox-arm64.sh armhf)
+# the 32-bit arm board: the same for armhf (busybox-arm64.sh armhf); the
+# big-endian s390x board: the same for s390x (qemu-system-misc has
+# qemu-system-s390x)
 # chromium: the pictures' tests drive Debian's headless Chromium (tests/tools/browser.py)
 
 missing=""
@@ -28,7 +31,7 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-for a in arm64 armhf; do
+for a in arm64 armhf s390x; do
 	case $missing in *:$a*)
 		dpkg --print-foreign-architectures | grep -qx $a || dpkg --add-architecture $a ;;
 	esac

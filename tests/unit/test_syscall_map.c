@@ -115,6 +115,20 @@ static void test_builtin(void)
 	T_STR(scmap_name(&m, 64), "getppid", "...the same table");
 	scmap_free(&m);
 
+	/* s390x: arch/s390/kernel/syscalls/syscall.tbl, common + 64 with a 64-bit entry */
+	T_EQ(scmap_from_builtin(&m, "s390x", &err), 0, "scmap_from_builtin(s390x)");
+	T(m.nr > 350, "s390x: %u entries", m.nr);
+	T_STR(m.arch, "s390x", "its arch");
+	T(m.source && strstr(m.source, "arch/s390/kernel/syscalls/syscall.tbl"), "its source names the table");
+	T_STR(scmap_name(&m, 64), "getppid", "s390x: 64 is getppid");
+	T_STR(scmap_name(&m, 20), "getpid", "s390x: 20 is getpid");
+	T_STR(scmap_name(&m, 288), "openat", "s390x: 288 is openat");
+	T_STR(scmap_name(&m, 248), "exit_group", "s390x: 248 is exit_group");
+	T_STR(scmap_name(&m, 90), "mmap", "s390x: 90 is mmap (old_mmap's entry)");
+	T_STR(scmap_name(&m, 191), "getrlimit", "s390x: 191 is getrlimit (64-bit ABI)");
+	T(scmap_name(&m, 112) == NULL, "s390x: 112 (idle, no 64-bit entry) has no name");
+	scmap_free(&m);
+
 	T(scmap_from_builtin(&m, "riscv64", &err) != 0 && err.code == TB_ERR_UNSUPPORTED,
 	  "an arch without a table: TB_ERR_UNSUPPORTED (%s)", err.msg);
 	T(m.nr == 0 && m.ents == NULL, "...and an empty map");

@@ -1,10 +1,11 @@
 /* test_unwind_regs.c - a sample's user registers (perf's numbers, one u64
  * per mask bit) as the DWARF registers the unwinder starts from
- * (common/unwind/unwind_regs.c), for x86_64 and aarch64 by the psABIs'
+ * (common/unwind/unwind_regs.c), for x86_64, aarch64 and s390x by the psABIs'
  * numbering; and trace-record's --call-graph/--user-regs parser
  * (applets/record/record_callgraph.c) against perf record 6.1's attrs
  * (tests/record-profile.test compares whole recordings with perf evlist). */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <elf.h>
 #include "record/record_callgraph.h"
 #include "unwind/unwind_regs.h"
 #include "unit.h"
@@ -66,6 +67,27 @@ static void aarch64(void)
 	T(unw_arch_find("arm64") && unw_arch_find("riscv64") == NULL, "arm64 is aarch64; riscv64 unknown");
 }
 
+/* s390x: DWARF r0..r15 are perf's 0..15, r15 the stack pointer, the pc
+ * (perf's 33, after fp0..fp15 and the PSW mask) apart; big-endian dumps */
+static void s390x(void)
+{
+	const struct unw_arch *a = unw_arch_find("s390x");
+	unsigned char regs[64 * 8];
+	uint64_t dw[UNW_MAX_DWARF_REGS], pc = 0, mask = (1ULL << 34) - 1;
+	int ok = 1;
+
+	T(a && a->nr_dwarf == 16 && a->pc_apart && a->big_endian && a->e_machine == EM_S390,
+	  "s390x: r0-r15, the pc apart, big-endian, EM_S390");
+	if (!a)
+		return;
+	fill(regs, mask);
+	T(unw_dwarf_regs(a, regs, mask, dw, &pc) == 0, "s390x: perf's 34 registers");
+	for (int i = 0; i < 16; i++)
+		ok &= dw[i] == 0x1000 + (uint64_t)i;
+	T(ok && a->dwarf_sp == 15 && dw[15] == 0x100f, "s390x: DWARF 0-15 are r0-r15, r15 the SP");
+	T(pc == 0x1021, "s390x: the pc is perf's 33");
+}
+
 static void callgraph(void)
 {
 	struct rec_callgraph cg;
@@ -96,6 +118,7 @@ int main(void)
 {
 	x86_64();
 	aarch64();
+	s390x();
 	callgraph();
 	return done();
 }
