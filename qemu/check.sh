@@ -4,7 +4,7 @@
 # build, give the same reports; its syscall_map agrees with syscall_64.tbl.
 # With -a arm64, the arm64 board (qemu/host-arm64.sh has the host's checks);
 # with -a arm, the 32-bit armhf board (qemu/host-arm.sh); with -a s390x, the
-# big-endian s390x board (qemu/host-s390x.sh), only when asked for.
+# big-endian s390x board (qemu/host-s390x.sh).
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # usage: qemu/check.sh [-a x86_64|arm64|arm|s390x] [-t SECONDS]   (default

@@ -1,8 +1,8 @@
 # qemu.mk - the guests: `make initramfs` (`initramfs-arm64`, `initramfs-arm`),
-# `make qemu-check` (each board's test plan in QEMU, x86, arm64, then the
-# 32-bit arm one, then the host's checks of what it sent back), `make
-# qemu-shell` (ARCH=arm64, ARCH=arm, ARCH=s390x: those boards'). The s390x
-# board runs only when asked: make qemu-check QEMU_BOARDS=s390x.
+# `make qemu-check` (each board's test plan in QEMU, x86, arm64, the 32-bit
+# arm one, then the big-endian s390x one, each followed by the host's
+# checks of what it sent back), `make qemu-shell` (ARCH=arm64, ARCH=arm,
+# ARCH=s390x: those boards').
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
 INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
@@ -15,7 +15,7 @@ $(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(BUILD)/kmod-x86_64/tbmod.ko 
 
 # the arm boards build their parts themselves, or say which package is missing;
 # QEMU_BOARDS picks some (make qemu-check QEMU_BOARDS=arm)
-QEMU_BOARDS ?= x86_64 arm64 arm
+QEMU_BOARDS ?= x86_64 arm64 arm s390x
 qemu-check: $(if $(filter x86_64,$(QEMU_BOARDS)),kernel initramfs)
 	@x=0; for b in $(QEMU_BOARDS); do BUILD=$(BUILD) qemu/check.sh -a $$b || x=1; done; exit $$x
 
@@ -106,8 +106,7 @@ $(BUILD)/kmod-arm64/tbmod.ko: tests/tools/kmod/tbmod.c tests/tools/kmod/Kbuild $
 		M=$(abspath $(dir $@)) modules
 
 # The big-endian s390x board: the tiny recorder (make tiny TINY_ARCH=s390x),
-# the workload with musl-dev:s390x, Debian's busybox-static:s390x. Not in
-# QEMU_BOARDS' default: make qemu-check QEMU_BOARDS=s390x.
+# the workload with musl-dev:s390x, Debian's busybox-static:s390x.
 INITRAMFS_S390X := $(BUILD)/initramfs-s390x.cpio.gz
 TINY_S390X      := $(BUILD)/tiny-s390x
 BUSYBOX_S390X   := $(TRACEBOX_CACHE)/busybox-s390x/busybox
