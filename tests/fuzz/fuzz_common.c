@@ -58,8 +58,9 @@ int fz_pipe(const uint8_t *data, size_t size)
 static struct trace_seq seq;
 static int seq_ready;
 
-/* A number tp_read_int gave must be the little-endian bytes of element
- * @k, sign-extended exactly when the field is signed. */
+/* A number tp_read_int gave must be the bytes of element @k in the
+ * recording's byte order (little-endian, or big when the field says the
+ * file's is not ours), sign-extended exactly when the field is signed. */
 static void check_number(const struct tp_field *f, const unsigned char *raw, size_t size,
 			 int k, uint64_t v)
 {
@@ -70,7 +71,7 @@ static void check_number(const struct tp_field *f, const unsigned char *raw, siz
 	if (off < 0 || (size_t)off + (size_t)esz > size || esz < 1 || esz > 8)
 		abort();      /* read outside the record, or a size no number has */
 	for (int b = esz - 1; b >= 0; b--)
-		want = want << 8 | raw[off + b];
+		want = want << 8 | raw[off + (f->swap ? esz - 1 - b : b)];
 	if (f->is_signed && esz < 8 && (want >> (esz * 8 - 1)) & 1)
 		want |= ~0ULL << (esz * 8);
 	if (v != want)
