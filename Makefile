@@ -2,7 +2,7 @@
 #   make          build/tracebox (static glibc) and the applet links
 #   make check    install missing Debian packages, build, run every test
 #   make demo     install, build, record a short workload and print it
-#                 (ARCH=arm64: recorded on the arm64 board in QEMU)
+#                 (ARCH=arm64, arm or s390x: recorded on that board in QEMU)
 #   make bench    benchmarks against perf (tests/bench/)
 
 CC      ?= gcc

@@ -6,7 +6,8 @@
 # source, it says so and runs the host demo (scripts/tools/demo.sh).
 # ARCH=arm64 (make demo ARCH=arm64): the arm64 board, emulated (TCG), whose
 # tiny recorder records there while this host reports; ARCH=arm (armhf): the
-# 32-bit arm board, the same way.
+# 32-bit arm board, the same way; ARCH=s390x: the big-endian s390x board,
+# whose recording this host reads in the other byte order.
 # SPDX-License-Identifier: GPL-2.0-only
 set -e
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,6 +22,9 @@ arm64|aarch64)
 arm|armhf)
 	board=arm out=$BUILD/qemu-arm-demo image=$cache/zImage-arm timeout=600
 	qemu=qemu-system-arm pkg=qemu-system-arm ;;
+s390x|s390)
+	board=s390x out=$BUILD/qemu-s390x-demo image=$cache/bzImage-s390 timeout=600
+	qemu=qemu-system-s390x pkg=qemu-system-misc ;;
 *)	board=x86_64 out=$BUILD/qemu-demo image=$cache/bzImage timeout=300
 	qemu=qemu-system-x86_64 pkg=qemu-system-x86 ;;
 esac
@@ -31,6 +35,7 @@ command -v $qemu >/dev/null || why="$qemu is not installed (apt-get install $pkg
 case $board in
 arm64) tools="aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu aarch64-linux-musl-gcc:musl-dev:arm64" ;;
 arm) tools="arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf arm-linux-musleabihf-gcc:musl-dev:armhf" ;;
+s390x) tools="s390x-linux-gnu-gcc:gcc-s390x-linux-gnu s390x-linux-musl-gcc:musl-dev:s390x" ;;
 *) tools= ;;
 esac
 for t in $tools; do
@@ -45,7 +50,10 @@ if [ ! -f "$image" ]; then
 	echo "demo: the patched $board kernel is not built yet: building it now, once (several minutes;"
 	echo "      later runs reuse $image)"
 fi
-if [ $board != x86_64 ]; then
+if [ $board = s390x ]; then
+	make -s --no-print-directory kernel-s390
+	make -s --no-print-directory BUILD="$BUILD" initramfs-s390x
+elif [ $board != x86_64 ]; then
 	make -s --no-print-directory kernel-$board
 	make -s --no-print-directory BUILD="$BUILD" initramfs-$board
 else
