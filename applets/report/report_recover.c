@@ -83,6 +83,9 @@ int report_recover(const char *in, const char *out)
 	if (st.dropped)
 		warn_msg("left out %llu records of a type perf 6.1 refuses",
 			 (unsigned long long)st.dropped);
+	if (st.damaged_features)
+		warn_msg("left out %llu damaged feature sections (the reader cannot parse them)",
+			 (unsigned long long)st.damaged_features);
 	if (st.dropped_features)
 		warn_msg("left out %llu feature sections of bits perf 6.1 does not know",
 			 (unsigned long long)st.dropped_features);

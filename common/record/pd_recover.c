@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "perfdata/pd_features.h"
 #include "perfdata/pd_format.h"
 #include "perfdata/pd_sample.h"
 #include "perfdata/pd_session.h"
@@ -135,6 +136,19 @@ static int take_feature(struct recovery *r, int bit, const unsigned char *data, 
 	f->data = copy;
 	f->len = len;
 	return 0;
+}
+
+/* Whether the reader refuses feature section @bit's @len bytes at @off. */
+static int feature_damaged(int bit, const unsigned char *data, size_t len, uint64_t off)
+{
+	struct pd_header_info info;
+	struct tb_err err = { 0 };
+	int r;
+
+	memset(&info, 0, sizeof(info));
+	r = pd_feature_parse(bit, data, len, off, &info, &err);
+	pd_header_info_free(&info);
+	return r != 0 && r != TB_ERR_NOMEM;
 }
 
 static int by_bit(const void *a, const void *b)
@@ -285,6 +299,12 @@ static int one_record(struct recovery *r, const unsigned char *rec, size_t size,
 		 * not take it from a HEADER_FEATURE (perf never sends one) */
 		if (bit == 0 || bit >= PD_FEAT_LAST_PERF || bit == PD_FEAT_TRACING_DATA) {
 			r->st->dropped_features++;
+			return 0;
+		}
+		/* a section the reader cannot parse would reach perf as it is
+		 * (perf 6.1 crashes on a damaged mem_topology): left out */
+		if (feature_damaged((int)bit, rec + 16, size - 16, r->off + 16)) {
+			r->st->damaged_features++;
 			return 0;
 		}
 		return take_feature(r, (int)bit, rec + 16, size - 16);

@@ -13,6 +13,7 @@ struct pd_recover_stats {
 	uint64_t compressed;       /* of them COMPRESSED records (perf record -z) */
 	uint64_t dropped;          /* records of a type perf 6.1 refuses, left out */
 	uint64_t dropped_features; /* private feature bits (>= 32), left out */
+	uint64_t damaged_features; /* sections the reader cannot parse, left out */
 	uint64_t end;              /* where the last whole record ends in the input */
 	uint64_t cut_bytes;        /* bytes after it that are no whole record */
 	int unfinished;            /* the input carried trace-record's "unfinished" mark */
