@@ -2,13 +2,18 @@
 # check_flame.py - a flame graph page checked in headless Chromium against
 # the folded stacks it was drawn from: frames, values, zoom, search, reset.
 """check_flame.py PAGE FOLDED [--search NAME] [--shot PNG] [--grown NAME]
-                  [--shrunk NAME] [--hostile NAME...]
+                  [--shrunk NAME] [--hostile NAME...] [--title TEXT]
+                  [--inverted] [--hot | --kinds]
 
 FOLDED: the `trace-report flamegraph --folded` lines of the same recording
 (drawn with --minwidth 0, so every frame is drawn). Prints one line per
 check, "PASS: what" or "FAIL: what: why"; exits 1 when a check failed.
 --hostile NAME: a name that must be drawn as that very text, and nothing
-from the recording may have run (window.__pwned, dialogs, CSP reports)."""
+from the recording may have run (window.__pwned, dialogs, CSP reports).
+--title TEXT: the page's and the picture's title; --inverted: the root at
+the top, callees below (else at the bottom); --hot: every frame in
+FlameGraph's warm colours; --kinds: a page drawn with --kernel, its frames
+coloured by kind (kernel frames are the "_[k]" ones)."""
 import argparse
 import os
 import sys
@@ -131,6 +136,53 @@ def check_hostile(b, names):
     check('the page\'s policy was never violated', not b.csp_violations, str(b.csp_violations))
 
 
+LOOK = """Array.from(document.querySelectorAll('#tb-svg g.frame')).map(function (g) {
+  var r = g.querySelector('rect');
+  return [g.getAttribute('data-name'), g.getAttribute('data-kind'), +r.getAttribute('y'),
+          r.getAttribute('fill').match(/\\d+/g).map(Number)];
+})"""
+# flame.js's palettes: a kind's colour is base + spread * v, v in [0, 1)
+PALETTES = {'root': (200, 200, 200, 0, 0, 0), 'comm': (120, 140, 200, 40, 40, 40),
+            'user': (200, 50, 50, 55, 60, 40), 'kernel': (205, 115, 0, 50, 60, 20),
+            'inline': (50, 180, 180, 50, 50, 50), 'jit': (50, 200, 50, 50, 50, 50)}
+HOT = (205, 0, 0, 50, 230, 55)
+
+
+def in_palette(rgb, p):
+    return all(p[i] <= rgb[i] <= p[i] + p[i + 3] for i in range(3))
+
+
+def kind_of(name, depth_one):
+    if name == 'all':
+        return 'root'
+    if depth_one:
+        return 'comm'
+    return 'kernel' if name.endswith('_[k]') else 'user'
+
+
+def check_look(b, a):
+    if a.title is not None:
+        got = [b.eval('document.title'), b.eval("document.getElementById('tb-title').textContent")]
+        check('the title %r, the page\'s and the picture\'s' % a.title, got == [a.title] * 2, str(got))
+    fs = b.eval(LOOK)
+    root = [f for f in fs if f[0] == 'all']
+    ys = sorted(set(f[2] for f in fs))
+    where = 'top' if a.inverted else 'bottom'
+    check('the root at the %s, callees %s it' % (where, 'below' if a.inverted else 'above'),
+          len(root) == 1 and len(ys) > 2 and root[0][2] == (ys[0] if a.inverted else ys[-1]),
+          'root y %s of %s' % (root and root[0][2], ys[:3] + ys[-3:]))
+    if a.hot:
+        bad = [f for f in fs if f[0] != 'all' and not in_palette(f[3], HOT)]
+        check('--hot: every frame in warm colours', not bad, str(bad[:3]))
+    if a.kinds:
+        comm_y = ys[1] if a.inverted else ys[-2]
+        bad = [f for f in fs if f[1] != kind_of(f[0], f[2] == comm_y) or
+               not in_palette(f[3], PALETTES[f[1]])]
+        kinds = set(f[1] for f in fs)
+        check('frames coloured by kind (%s), kernel ones the "_[k]" ones' % ', '.join(sorted(kinds)),
+              not bad and {'kernel', 'user', 'comm'} <= kinds, str(bad[:3]))
+
+
 def check_diff(b, grown, shrunk):
     cls = {f[1]: f[6] for f in frames(b)}
     check('differential: %s grown' % grown, 'grown' in (cls.get(grown) or ''), cls.get(grown))
@@ -146,11 +198,16 @@ def main():
     ap.add_argument('--grown')
     ap.add_argument('--shrunk')
     ap.add_argument('--hostile', nargs='*', default=[])
+    ap.add_argument('--title')
+    ap.add_argument('--inverted', action='store_true')
+    ap.add_argument('--hot', action='store_true')
+    ap.add_argument('--kinds', action='store_true')
     a = ap.parse_args()
     t = trie(a.folded)
     with Browser() as b:
         b.open(a.page)
         check_frames(b, t)
+        check_look(b, a)
         if a.hostile:
             check_hostile(b, a.hostile)
         if a.grown:
