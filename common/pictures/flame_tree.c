@@ -232,27 +232,6 @@ int64_t ft_path_from(struct ft_tree *t, uint32_t from, const uint32_t *names,
 	return node;
 }
 
-int64_t ft_path(struct ft_tree *t, const char *const *names, const size_t *lens,
-		const uint8_t *kinds, size_t n, struct tb_err *err)
-{
-	uint32_t ids[64];
-	int64_t node = 0, name;
-
-	/* in steps of 64 names: each step goes on from the node the last reached */
-	for (size_t at = 0; at < n; at += 64) {
-		size_t k = n - at < 64 ? n - at : 64;
-
-		for (size_t i = 0; i < k; i++) {
-			if ((name = intern_raw(t, names[at + i], lens[at + i])) < 0)
-				return tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
-			ids[i] = (uint32_t)name;
-		}
-		if ((node = ft_path_from(t, (uint32_t)node, ids, kinds + at, k, NULL, err)) < 0)
-			return node;
-	}
-	return node;
-}
-
 void ft_credit(struct ft_tree *t, uint32_t node, uint64_t w)
 {
 	t->nodes[node].self += w;

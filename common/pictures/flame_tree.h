@@ -34,20 +34,17 @@ struct ft_tree;
 struct ft_tree *ft_new(const char *root_name);
 void ft_free(struct ft_tree *t);
 
+/** ft_intern - the index of the name @p (@n bytes, not NUL-terminated;
+ * made valid UTF-8, cut at FT_MAX_NAME bytes), or TB_ERR_NOMEM */
+int64_t ft_intern(struct ft_tree *t, const char *p, size_t n);
 /**
- * ft_path - the node at the end of the path @names (root first, @n of them,
- * each @lens[i] bytes, not NUL-terminated) below the root, made as needed
- * with @kinds; a node's kind is the first one it got.
+ * ft_path_from - the node at the end of the path @names (name indices of
+ * ft_intern, root first, @n of them) below node @from, made as needed with
+ * @kinds; a node's kind is the first one it got. @nodes (NULL: not wanted)
+ * gets the node of each step.
  * Returns the node (> 0), or TB_ERR_NOMEM / TB_ERR_FORMAT (too many nodes)
  * with @err set.
  */
-int64_t ft_path(struct ft_tree *t, const char *const *names, const size_t *lens,
-		const uint8_t *kinds, size_t n, struct tb_err *err);
-/** ft_intern - the index of the name @p (@n bytes; made valid UTF-8 and
- * cut as ft_path does), or TB_ERR_NOMEM */
-int64_t ft_intern(struct ft_tree *t, const char *p, size_t n);
-/** ft_path_from - ft_path below node @from, by name indices (ft_intern);
- * @nodes (NULL: not wanted) gets the node of each step */
 int64_t ft_path_from(struct ft_tree *t, uint32_t from, const uint32_t *names,
 		     const uint8_t *kinds, size_t n, uint32_t *nodes, struct tb_err *err);
 /** ft_credit - add @w to @node's self and to the value of it and every ancestor */

@@ -77,6 +77,14 @@ int tp_decoder_new(struct tp_decoder **out, struct tep_event *ev)
 	return 0;
 }
 
+const struct tp_field *tp_decoder_field(const struct tp_decoder *d, const char *name)
+{
+	for (size_t i = 0; i < d->nr; i++)
+		if (!strcmp(d->fields[i].name, name))
+			return &d->fields[i];
+	return NULL;
+}
+
 void tp_decoder_free(struct tp_decoder *d)
 {
 	if (!d)

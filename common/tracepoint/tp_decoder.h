@@ -53,6 +53,9 @@ struct tp_decoder {
  */
 int tp_decoder_new(struct tp_decoder **out, struct tep_event *ev);
 
+/** tp_decoder_field - @d's non-common field called @name, or NULL */
+const struct tp_field *tp_decoder_field(const struct tp_decoder *d, const char *name);
+
 /** tp_decoder_free - free @d (NULL is fine) */
 void tp_decoder_free(struct tp_decoder *d);
 

@@ -303,13 +303,8 @@ static const struct tp_decoder *switch_decoder(struct engine_run *r, const struc
 		return d;
 	if (strcmp(d->system, "sched") || strcmp(d->name, "sched_switch"))
 		return NULL;
-	r->prev_pid = r->next_pid = NULL;
-	for (size_t i = 0; i < d->nr; i++) {
-		if (!strcmp(d->fields[i].name, "prev_pid"))
-			r->prev_pid = &d->fields[i];
-		else if (!strcmp(d->fields[i].name, "next_pid"))
-			r->next_pid = &d->fields[i];
-	}
+	r->prev_pid = tp_decoder_field(d, "prev_pid");
+	r->next_pid = tp_decoder_field(d, "next_pid");
 	if (!r->prev_pid || !r->next_pid)
 		return NULL;
 	r->switch_dec = d;

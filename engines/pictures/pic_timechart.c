@@ -73,11 +73,9 @@ static void describe(struct tc_dec *x, const struct tp_decoder *d)
 	memset(x, 0, sizeof(*x));
 	x->dec = d;
 	x->kind = kind_of(d);
-	for (size_t i = 0; x->kind != EV_OTHER && i < d->nr; i++)
-		for (int k = 0; k < NR_FIELDS; k++)
-			if (kind_fields[x->kind][k] && !strcmp(d->fields[i].name,
-							       kind_fields[x->kind][k]))
-				x->f[k] = &d->fields[i];
+	for (int k = 0; x->kind != EV_OTHER && k < NR_FIELDS; k++)
+		if (kind_fields[x->kind][k])
+			x->f[k] = tp_decoder_field(d, kind_fields[x->kind][k]);
 	if ((x->kind == EV_SWITCH && (!x->f[F_PREV_PID] || !x->f[F_NEXT_PID] ||
 				      !x->f[F_PREV_STATE])) ||
 	    (x->kind != EV_SWITCH && !x->f[F_PID]))

@@ -14,18 +14,18 @@
 /* Add the stack "a;b;c" (root first) with weight @w; returns its node. */
 static int64_t add(struct ft_tree *t, const char *stack, uint64_t w)
 {
-	const char *names[16];
-	size_t lens[16];
+	uint32_t names[16];
 	uint8_t kinds[16];
 	size_t n = 0;
 	struct tb_err err = { 0 };
-	int64_t node;
+	int64_t node, name;
 
 	for (const char *p = stack; n < 16; n++) {
 		const char *q = strchr(p, ';');
 
-		names[n] = p;
-		lens[n] = q ? (size_t)(q - p) : strlen(p);
+		if ((name = ft_intern(t, p, q ? (size_t)(q - p) : strlen(p))) < 0)
+			return name;
+		names[n] = (uint32_t)name;
 		kinds[n] = FT_USER;
 		if (!q) {
 			n++;
@@ -33,7 +33,7 @@ static int64_t add(struct ft_tree *t, const char *stack, uint64_t w)
 		}
 		p = q + 1;
 	}
-	node = ft_path(t, names, lens, kinds, n, &err);
+	node = ft_path_from(t, 0, names, kinds, n, NULL, &err);
 	if (node > 0)
 		ft_credit(t, (uint32_t)node, w);
 	return node;
