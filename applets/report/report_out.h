@@ -77,6 +77,30 @@ static inline void ro_left(struct report_print *p, const char *s, size_t width)
 		ro_pad(p, width - n);
 }
 
+/* @v in decimal, its last digit just before @end (two digits a step):
+ * the count of digits */
+static inline size_t ro_dec(char *end, uint64_t v)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	char *p = end;
+
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	return (size_t)(end - p);
+}
+
 /* unsigned in base 10 or 16, right-aligned in @width with @pad */
 static inline void ro_unum(struct report_print *p, uint64_t v, unsigned base, size_t width,
 			   char pad)
@@ -104,10 +128,7 @@ static inline void ro_unum(struct report_print *p, uint64_t v, unsigned base, si
 		if (v || !n)
 			tmp[sizeof(tmp) - ++n] = digits[v];
 	} else {
-		do {
-			tmp[sizeof(tmp) - ++n] = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
+		n = ro_dec(tmp + sizeof(tmp), v);
 	}
 	ro_room(p, n + width);
 	while (n < width--)
@@ -131,12 +152,8 @@ static inline void ro_snum(struct report_print *p, int64_t v, size_t width, char
 		return;
 	}
 	char tmp[24];
-	size_t n = 0;
+	size_t n = ro_dec(tmp + sizeof(tmp), u);
 
-	do {
-		tmp[sizeof(tmp) - ++n] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
 	tmp[sizeof(tmp) - ++n] = '-';
 	ro_room(p, n + width);
 	while (n < width--)
