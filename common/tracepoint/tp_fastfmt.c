@@ -281,10 +281,20 @@ static size_t put_int(char *out, uint64_t raw, const struct step *s)
 		negative = 1;
 		v = (uint64_t)0 - v;
 	}
-	do {
-		tmp[--pos] = digits[v % (uint64_t)s->base];
-		v /= (uint64_t)s->base;
-	} while (v);
+	/* by the base's own shift or constant: no division by a variable */
+	if (s->base == 16) {
+		do
+			tmp[--pos] = digits[v & 15];
+		while ((v >>= 4) != 0);
+	} else if (s->base == 8) {
+		do
+			tmp[--pos] = (char)('0' + (v & 7));
+		while ((v >>= 3) != 0);
+	} else {
+		do
+			tmp[--pos] = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+	}
 	if (negative)
 		tmp[--pos] = '-';
 	return put_padded(out, tmp + pos, sizeof(tmp) - (size_t)pos, s, negative);

@@ -1,7 +1,7 @@
 /* test_fastfmt.c - tp_fastfmt (common/tracepoint/tp_fastfmt.h): the fast renderer of
- * simple print fmts prints the bytes tep_print_event prints, signed %d
- * included. Each case parses a format text with libtraceevent, renders an
- * inline record with tpf_render, and compares with the text perf script
+ * simple print fmts prints the bytes tep_print_event prints, signed %d,
+ * octal and hex included. Each case parses a format text with
+ * libtraceevent, renders an inline record with tpf_render, and compares with the text perf script
  * prints (and with tep_print_event on the same record). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <traceevent/event-parse.h>
@@ -90,6 +90,36 @@ static const unsigned char widths_rec[] = {
 	0, 0, 0, 0,                                /* padding */
 };
 
+/* octal and hex conversions, upper and lower, padded, of 32 and 64 bits */
+static const char bases_format[] =
+	"name: bases\n"
+	"ID: 902\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:unsigned int mode;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int flags;\toffset:12;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long addr;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned int zero;\toffset:24;\tsize:4;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"mode=%o flags=%X addr=%lx w=%08x z=%x o=%o\", REC->mode, REC->flags, "
+	"REC->addr, REC->flags, REC->zero, REC->zero\n";
+
+static const unsigned char bases_rec[] = {
+	U16(902),                                  /* common_type */
+	0,                                         /* common_flags */
+	0,                                         /* common_preempt_count */
+	U32(7),                                    /* common_pid */
+	U32(0100755),                              /* mode */
+	U32(0xbeef),                               /* flags */
+	U64(0xffffffff8a0b1c2dULL),                /* addr */
+	U32(0),                                    /* zero */
+	0, 0, 0, 0,                                /* padding */
+};
+
 /* fast_and_slow - render @rec of the event in @format both ways: the fast
  * path into @fast (NULL if it declines the format), libtraceevent into @slow */
 static int fast_and_slow(const char *format, const char *sys, const unsigned char *rec,
@@ -163,6 +193,19 @@ static void test_widths(void)
 	T_STR(fast, slow, "fast path equals tep_print_event");
 }
 
+static void test_bases(void)
+{
+	char fast[256], slow[256];
+	int n;
+
+	n = fast_and_slow(bases_format, "test", bases_rec, sizeof(bases_rec),
+			  fast, sizeof(fast), slow, sizeof(slow));
+	T(n >= 0, "%%o, %%X, %%lx and %%08x take the fast path (%d)", n);
+	T_STR(fast, "mode=100755 flags=BEEF addr=ffffffff8a0b1c2d w=0000beef z=0 o=0",
+	      "octal, upper and lower hex, 64 bits, zero padding, and zero in each");
+	T_STR(fast, slow, "fast path equals tep_print_event");
+}
+
 static void test_short_record(void)
 {
 	char fast[256], slow[256];
@@ -177,6 +220,7 @@ int main(void)
 {
 	test_negative_d();
 	test_widths();
+	test_bases();
 	test_short_record();
 	return done();
 }
