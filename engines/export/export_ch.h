@@ -25,6 +25,7 @@ struct ch_table {
 	struct ch_col *cols;        /* the columns, in the table's order */
 	int nr_cols;
 	size_t nr_rows, nr_bytes;   /* in the batch */
+	uint64_t last_time;         /* the batch's last row's common_time */
 	struct bytebuf rows;        /* the batch as one Native block, at flush */
 	char *insert;               /* the INSERT's request target */
 };

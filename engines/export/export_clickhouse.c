@@ -169,6 +169,23 @@ static int put_common(struct engine_run *r, struct ch_col *col, const struct ex_
 	return 0;
 }
 
+/* A row of time @time is next in @t: a batch whose last row is later goes
+ * first, so every block is sorted by the tables' ORDER BY (recording, time)
+ * and the server writes it as it is (MergeTreeDataWriterBlocksAlreadySorted)
+ * instead of sorting it and permuting every column: perf's order lets a few
+ * late events through, and one in a block cost the whole block's sort. */
+static int keep_sorted(struct engine_run *r, struct ex_table *t, uint64_t time,
+		       struct tb_err *err)
+{
+	struct ch_table *xt = t->target;
+	int rc = 0;
+
+	if (xt->nr_rows && time < xt->last_time)
+		rc = flush_table(r, t, err);
+	xt->last_time = time;
+	return rc;
+}
+
 /* a row's end: the batch goes when it is full */
 static int row_done(struct engine_run *r, struct ex_table *t, size_t bytes, struct tb_err *err)
 {
@@ -188,7 +205,8 @@ static int put_sample(struct engine_run *r, const struct pd_event *ev, const str
 	struct ex_sample s;
 	int rc, bad;
 
-	if ((rc = ex_sample_of(&r->x, ev, &s, err)))
+	if ((rc = ex_sample_of(&r->x, ev, &s, err)) ||
+	    (rc = keep_sorted(r, &r->samples, c->time, err)))
 		return rc;
 	bad = put_common(r, col, c, 6);
 	bad |= put_text(r, &col[6].data, (const unsigned char *)s.event, strlen(s.event));
@@ -230,7 +248,8 @@ int ch_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err
 	}
 	if (!t)
 		return put_sample(r, ev, &c, err);
-	if (!t->ready && (rc = ch_table_ready(r, t, err)))
+	if ((!t->ready && (rc = ch_table_ready(r, t, err))) ||
+	    (rc = keep_sorted(r, t, c.time, err)))
 		return rc;
 	col = ((struct ch_table *)t->target)->cols;
 	if (put_common(r, col, &c, EX_NR_COMMON))

@@ -744,21 +744,31 @@ size_t ex_json_int(char *buf, uint64_t v, int is_signed)
 
 void ex_json_array(struct bytebuf *b, const struct ec_value *a)
 {
-	char num[32];
+	/* the text built here, a call to bb_put per 480 bytes, not per piece:
+	 * SQLite's array columns are a row's largest field */
+	char buf[512];
+	size_t n = 0;
 
-	bb_put(b, "[", 1);
+	buf[n++] = '[';
 	for (int i = 0; i < a->count; i++) {
 		struct ec_value e;
 
+		if (n > sizeof(buf) - 32) {      /* room for ',' and 23 bytes */
+			bb_put(b, buf, n);
+			n = 0;
+		}
 		ec_element(a, i, &e);
 		if (i)
-			bb_put(b, ",", 1);
-		if (e.kind == EC_NONE)
-			bb_put(b, "null", 4);
-		else
-			bb_put(b, num, ex_json_int(num, e.num, e.kind == EC_INT));
+			buf[n++] = ',';
+		if (e.kind == EC_NONE) {
+			memcpy(buf + n, "null", 4);
+			n += 4;
+		} else {
+			n += ex_json_int(buf + n, e.num, e.kind == EC_INT);
+		}
 	}
-	bb_put(b, "]", 1);
+	buf[n++] = ']';
+	bb_put(b, buf, n);
 }
 
 void ex_json_string(struct bytebuf *b, const char *s, size_t len)
