@@ -29,7 +29,6 @@ struct engine_run {
 	CV *process_event;        /* main::process_event, or NULL */
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	SV *context;              /* $context: an IV naming @cur */
-	SV *empty_chain;          /* [] for samples without a callchain */
 	int started;
 	int loaded;               /* the script loaded: trace_end may run */
 	int exited;               /* the script called exit: no trace_end */
@@ -263,7 +262,6 @@ static int set_globals(struct engine_run *r)
 	scmap_free(&builtin);
 	perl_set_current(aTHX_ &r->core.cur);
 	r->context = newSViv(PTR2IV(&r->core.cur));
-	r->empty_chain = newRV_noinc((SV *)newAV());
 	return 0;
 }
 
@@ -434,8 +432,6 @@ static SV *callchain_ref(pTHX_ struct engine_run *r, const struct pd_event *ev)
 	AV *av;
 	int got;
 
-	if (!ev->sample->nr_callchain)
-		return SvREFCNT_inc(r->empty_chain);
 	av = newAV();
 	ec_chain_begin(&c, ev, ec_max_stack());
 	while ((got = ec_chain_frame(&c, r->syms, ev, &ip, &l)) != 0) {
@@ -523,13 +519,18 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	ec_common_args(ev, &c);
 	ENTER;
 	SAVETMPS;
-	sv_setsv(e->args[1], r->context);
+	if (!perl_holds_iv(e->args[1], SvIVX(r->context)))
+		sv_setsv(e->args[1], r->context);
 	sv_setiv(e->args[2], c.cpu);
 	sv_setuv(e->args[3], (UV)c.secs);
 	sv_setuv(e->args[4], (UV)c.nsecs);
 	sv_setiv(e->args[5], c.pid);
-	sv_setpv(e->args[6], c.comm);
-	sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, ev)));
+	if (!perl_holds_str(e->args[6], c.comm, strlen(c.comm)))
+		sv_setpv(e->args[6], c.comm);
+	if (ev->sample->nr_callchain)
+		sv_setsv(e->args[7], sv_2mortal(callchain_ref(aTHX_ r, ev)));
+	else if (!perl_empty_array_ref(e->args[7]))
+		sv_setsv(e->args[7], sv_2mortal(newRV_noinc((SV *)newAV())));
 	for (size_t i = 0; i < e->ec.dec->nr; i++)
 		set_field(aTHX_ e->args[NR_COMMON + i], &e->ec.dec->fields[i], s->raw, s->raw_size);
 	PUSHMARK(SP);
@@ -540,6 +541,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	rc = call_guarded(r, (SV *)cv, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
+	perl_args_release(aTHX_ e->args, e->nr_args, e->ec.name);
 	if (rc)
 		return rc;
 	if (SvTRUE(ERRSV))
@@ -611,7 +613,6 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 				SvREFCNT_dec(e->args[a]);
 		}
 		SvREFCNT_dec(r->context);
-		SvREFCNT_dec(r->empty_chain);
 	}
 	if (r->perl) {
 		perl_destruct(r->perl);

@@ -27,4 +27,21 @@ int perl_payload_run(pTHX_ const char *path);
 /** perl_set_current - the current event scripts' $context must name */
 void perl_set_current(pTHX_ struct ec_current *cur);
 
+/*
+ * A handler's argument SVs, kept per tracepoint and set again for each
+ * event (perl_args.c), where perf makes new ones: reused only while no
+ * script can tell.
+ */
+/** perl_holds_iv - @sv is a plain integer of value @v (nothing else set) */
+int perl_holds_iv(SV *sv, IV v);
+/** perl_holds_str - @sv is a plain string of the @len bytes at @s */
+int perl_holds_str(SV *sv, const char *s, size_t len);
+/** perl_empty_array_ref - @sv is the only reference to an empty plain
+ * array only it holds: what a new [] would be */
+int perl_empty_array_ref(SV *sv);
+/** perl_args_release - after the call: each of the @nr @args a script
+ * kept a reference to (\$_[i], or $_[7]'s array) is left to it and
+ * replaced by a new SV (@args[0] set to @name again) */
+void perl_args_release(pTHX_ SV **args, size_t nr, const char *name);
+
 #endif

@@ -15,6 +15,8 @@ struct python_tracepoint {  /* per tracepoint id */
 	PyObject *handler;        /* NULL: trace_unhandled or nothing */
 	int callchain;            /* it is called with common_callchain */
 	int sample_dict;          /* and perf's trailing perf_sample_dict */
+	PyObject **spare;         /* per field: its array's list, for reuse */
+	size_t nr_spare;
 };
 
 /* ---- symbol tables: perf's define_* calls ---- */
@@ -121,6 +123,12 @@ static struct python_tracepoint *event_info(struct engine_run *r, const struct t
 	} else {
 		e->handler = NULL;
 	}
+	e->spare = calloc(dec->nr ? dec->nr : 1, sizeof(*e->spare));
+	e->nr_spare = dec->nr;
+	if (!e->spare) {
+		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		return NULL;
+	}
 	if (need > r->max_args) {
 		PyObject **a = realloc(r->args, need * sizeof(*a));
 
@@ -182,6 +190,30 @@ static PyObject *field_value(const struct tp_field *f, const unsigned char *raw,
 	return python_value(&v);
 }
 
+/* A handler's field: an array fills the list of an earlier event when no
+ * script kept it (*@spare) */
+static PyObject *handler_value(const struct tp_field *f, const unsigned char *raw, size_t size,
+			       PyObject **spare)
+{
+	struct ec_value v, el;
+	PyObject *list, *o;
+
+	ec_field(f, raw, size, &v);
+	if (v.kind != EC_ARRAY)
+		return python_value(&v);
+	if (!(list = python_list_take(spare, v.count)))
+		return NULL;
+	for (int i = 0; i < v.count; i++) {
+		ec_element(&v, i, &el);
+		if (!(o = python_number(&el))) {
+			Py_DECREF(list);
+			return NULL;
+		}
+		python_list_put(list, i, o);
+	}
+	return list;
+}
+
 static PyObject *cpu_obj(struct engine_run *r, int cpu)
 {
 	if (cpu >= 0 && cpu < CPU_CACHE) {
@@ -203,6 +235,27 @@ static PyObject *comm_obj(struct engine_run *r, int32_t tid, const char *comm)
 	s->tid = tid;
 	s->ptr = comm;
 	return Py_XNewRef(s->str);
+}
+
+/* common_pid as an int, the same object as for the last event's same pid
+ * (ints are immutable: a script cannot tell) */
+static PyObject *pid_obj(struct engine_run *r, int pid)
+{
+	if (!r->pid_obj || r->pid != pid) {
+		Py_XSETREF(r->pid_obj, PyLong_FromLong(pid));
+		r->pid = pid;
+	}
+	return Py_XNewRef(r->pid_obj);
+}
+
+/* common_secs, the same object while the second lasts */
+static PyObject *secs_obj(struct engine_run *r, uint64_t secs)
+{
+	if (!r->secs_obj || r->secs != secs) {
+		Py_XSETREF(r->secs_obj, PyLong_FromUnsignedLongLong(secs));
+		r->secs = secs;
+	}
+	return Py_XNewRef(r->secs_obj);
 }
 
 /* trace_unhandled's third argument: every field by name, and the common ones. */
@@ -284,7 +337,8 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 		r->args[n++] = callchain;
 	first_field = n;
 	for (size_t i = 0; i < e->ec.dec->nr; i++) {
-		PyObject *v = field_value(&e->ec.dec->fields[i], s->raw, s->raw_size);
+		PyObject *v = handler_value(&e->ec.dec->fields[i], s->raw, s->raw_size,
+					    &e->spare[i]);
 
 		if (!v) {
 			rc = python_raised(r, err, ev, who, "converting a field failed");
@@ -302,8 +356,12 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 		rc = python_raised(r, err, ev, who, "raised (traceback above)");
 	Py_XDECREF(res);
 drop:
-	for (size_t i = first_field; i < n; i++)
-		Py_XDECREF(r->args[i]);
+	for (size_t i = first_field; i < n; i++) {
+		if (i - first_field < e->ec.dec->nr && PyList_CheckExact(r->args[i]))
+			python_list_keep(&e->spare[i - first_field], r->args[i]);
+		else
+			Py_XDECREF(r->args[i]);
+	}
 	return rc;
 }
 
@@ -349,11 +407,13 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	ec_current_set(&r->core.cur, ev);
 	ec_common_args(ev, &c);
 	common[0] = cpu_obj(r, c.cpu);
-	common[1] = PyLong_FromUnsignedLongLong(c.secs);
+	common[1] = secs_obj(r, c.secs);
 	common[2] = PyLong_FromUnsignedLongLong(c.nsecs);
-	common[3] = PyLong_FromLong(c.pid);
+	common[3] = pid_obj(r, c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
-	if (!e->handler || e->callchain || e->sample_dict)
+	if ((!e->handler || e->callchain || e->sample_dict) && !ev->sample->nr_callchain)
+		callchain = python_list_take(&r->spare_chain, 0);
+	else if (!e->handler || e->callchain || e->sample_dict)
 		callchain = python_callchain(r, ev);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
 	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
@@ -364,7 +424,10 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 		rc = unhandled(r, e, ev, common, callchain, err);
 	for (int i = 0; i < 5; i++)
 		Py_XDECREF(common[i]);
-	Py_XDECREF(callchain);
+	if (callchain && !ev->sample->nr_callchain)
+		python_list_keep(&r->spare_chain, callchain);
+	else
+		Py_XDECREF(callchain);
 	return rc;
 }
 
@@ -505,11 +568,18 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 
 			Py_XDECREF(e->name);
 			Py_XDECREF(e->handler);
+			for (size_t f = 0; e->spare && f < e->nr_spare; f++)
+				Py_XDECREF(e->spare[f]);
+			free(e->spare);
 		}
 		for (int i = 0; i < CPU_CACHE; i++)
 			Py_XDECREF(r->cpus[i]);
-		for (int i = 0; i < COMM_CACHE; i++)
+		for (int i = 0; i < COMM_CACHE; i++) {
 			Py_XDECREF(r->comms[i].str);
+		}
+		Py_XDECREF(r->secs_obj);
+		Py_XDECREF(r->pid_obj);
+		Py_XDECREF(r->spare_chain);
 		Py_XDECREF(r->unhandled);
 		Py_XDECREF(r->process_event);
 		Py_XDECREF(r->context);

@@ -54,6 +54,11 @@ struct engine_run {
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	PyObject *cpus[CPU_CACHE];
 	struct comm_slot comms[COMM_CACHE];
+	uint64_t secs;            /* the last common_secs, as secs_obj */
+	PyObject *secs_obj;
+	int pid;                  /* the last common_pid, as pid_obj */
+	PyObject *pid_obj;
+	PyObject *spare_chain;    /* an empty list no script kept, or NULL */
 	PyObject **args;
 	size_t max_args;
 	struct python_objs *objs; /* what samples' dicts are made of (python_objs.c) */
@@ -144,6 +149,20 @@ PyObject *python_build_id(struct python_objs *o, const struct sym_loc *l);
  * @kept: @l's symbol name stays at its address until the run ends (not so
  * for an inline frame's); its DSO name always does. */
 PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept);
+
+/*
+ * Lists reused between events (python_reuse.c): python_list_take for the
+ * list to fill, python_list_put for each item, and after the call
+ * python_list_keep, which keeps it in *@spare only when no script can tell.
+ */
+/** python_list_take - *@spare (then NULL) when it has @n items, else a new
+ * list of @n empty slots: a new reference, or NULL with the exception set */
+PyObject *python_list_take(PyObject **spare, Py_ssize_t n);
+/** python_list_put - @list[@i] = @v (stolen), dropping what was there */
+void python_list_put(PyObject *list, Py_ssize_t i, PyObject *v);
+/** python_list_keep - take back @list (stolen) into an empty *@spare when
+ * only the engine holds it and it is unchanged in shape and kind; else drop it */
+void python_list_keep(PyObject **spare, PyObject *list);
 
 /** python_callchain - perf's callchain list of @ev (frames with sym and dso
  * from r->syms, which may be NULL); a new list, or NULL with the exception set */

@@ -1,0 +1,42 @@
+/* perl_args.c - the argument SVs a tracepoint's handler gets, reused from
+ * event to event only while no script can tell them from perf's new ones. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <string.h>
+#include "perl/perl_int.h"
+
+#define VALUE_FLAGS (SVf_IOK | SVf_NOK | SVf_POK | SVf_ROK | SVp_IOK | SVp_NOK | SVp_POK)
+
+int perl_holds_iv(SV *sv, IV v)
+{
+	return (SvFLAGS(sv) & (VALUE_FLAGS | SVs_GMG | SVs_SMG | SVf_READONLY)) ==
+		(SVf_IOK | SVp_IOK) && !SvIsUV(sv) && SvIVX(sv) == v;
+}
+
+int perl_holds_str(SV *sv, const char *s, size_t len)
+{
+	return (SvFLAGS(sv) & (VALUE_FLAGS | SVs_GMG | SVs_SMG | SVf_READONLY | SVf_UTF8)) ==
+		(SVf_POK | SVp_POK) && SvCUR(sv) == len && !memcmp(SvPVX(sv), s, len);
+}
+
+int perl_empty_array_ref(SV *sv)
+{
+	SV *av;
+
+	if ((SvFLAGS(sv) & (VALUE_FLAGS | SVs_GMG | SVs_SMG | SVf_READONLY)) != SVf_ROK)
+		return 0;
+	av = SvRV(sv);
+	return SvTYPE(av) == SVt_PVAV && !SvOBJECT(av) && !SvMAGICAL(av) && !SvREADONLY(av) &&
+		SvREFCNT(av) == 1 && AvFILLp((AV *)av) < 0;
+}
+
+void perl_args_release(pTHX_ SV **args, size_t nr, const char *name)
+{
+	for (size_t i = 0; i < nr; i++) {
+		if (SvREFCNT(args[i]) == 1)
+			continue;
+		SvREFCNT_dec(args[i]);
+		args[i] = i ? newSV(0) : newSVpv(name, 0);
+	}
+	if (!perl_holds_str(args[0], name, strlen(name)))
+		sv_setpv(args[0], name);
+}
