@@ -25,10 +25,7 @@ why=$(insmod /tbmod.ko 2>&1)
 ok "insmod tbmod.ko" grep -q '^tbmod ' /proc/modules
 cp /proc/kallsyms kallsyms.txt
 cp /proc/modules modules.txt
-trace-record -q -e cpu-clock -c 100000 -o mod.data -- sh -c 'echo 500 >/sys/module/tbmod/parameters/spin_ms' \
-	>mod-record.txt 2>&1
-rc=$?
-why="exit $rc: $(tail -3 mod-record.txt)"
-ok "trace-record of 500 ms in the module's code" [ $rc = 0 ]
+board_record "trace-record of 500 ms in the module's code" mod \
+	trace-record -q -e cpu-clock -c 100000 -o mod.data -- sh -c 'echo 500 >/sys/module/tbmod/parameters/spin_ms'
 
 board_export

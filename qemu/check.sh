@@ -41,7 +41,7 @@ case $arch in
 x86_64) ;;
 arm64|arm|s390x)
 	. "$top/qemu/host-$arch.sh"
-	${arch}_prepare "$build"
+	board_prepare $arch "$build"
 	case $? in 0) ;; 1) exit 0 ;; *) exit 1 ;; esac ;;
 *)	echo "qemu-check: unknown board '$arch' (x86_64, arm64, arm or s390x)" >&2; exit 64 ;;
 esac

@@ -1,5 +1,5 @@
 # host-arm.sh - sourced by qemu/check.sh -a arm: what the 32-bit armhf board
-# needs before it boots (arm_prepare), and the host's checks of the
+# needs before it boots (arm_what, arm_tools), and the host's checks of the
 # recordings its tiny recorder sent back (arm_host_checks): a 32-bit board's
 # tracepoint payloads (4-byte long and pointers) and its own syscall table,
 # read by this x86_64 host's trace-report as perf script reads them; names
@@ -12,9 +12,6 @@ arm_what="the armhf board" arm_busybox=armhf
 arm_tools="arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
 arm-linux-musleabihf-gcc musl-dev:armhf (after dpkg --add-architecture armhf)
 qemu-system-arm qemu-system-arm"
-
-# arm_prepare BUILD: as board_prepare
-arm_prepare() { board_prepare arm "$1"; }
 
 # the -g profile of srcprog (APCS frames, -marm -mapcs-frame): the kernel's
 # callchains, symbolized here from the program's unstripped copy

@@ -1,5 +1,5 @@
 # host-arm64.sh - sourced by qemu/check.sh -a arm64: what the arm64 board
-# needs before it boots (arm64_prepare), and the host's checks of the
+# needs before it boots (arm64_what, arm64_tools), and the host's checks of the
 # recordings its tiny recorder sent back (arm64_host_checks): the host build
 # reports them with the arm64 names of the recording's own map, perf reads
 # them, the built-in aarch64 table stands in for a missing map, an arch
@@ -11,9 +11,6 @@ arm64_what="the arm64 board" arm64_busybox=arm64
 arm64_tools="aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 aarch64-linux-musl-gcc musl-dev:arm64 (after dpkg --add-architecture arm64)
 qemu-system-aarch64 qemu-system-arm"
-
-# arm64_prepare BUILD: as board_prepare
-arm64_prepare() { board_prepare arm64 "$1"; }
 
 # the board's --call-graph dwarf profile, unwound here: aarch64 registers
 # and CFI on an x86 host (perf 6.1's libunwind here is x86's only), the

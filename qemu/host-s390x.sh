@@ -1,5 +1,5 @@
 # host-s390x.sh - sourced by qemu/check.sh -a s390x: what the big-endian
-# s390x board needs before it boots (s390x_prepare), and the host's checks of
+# s390x board needs before it boots (s390x_what, s390x_tools), and the host's checks of
 # the recordings its tiny recorder sent back (s390x_host_checks): big-endian
 # (byte-swapped) perf.data files with the board's own syscall table, read by
 # this x86_64 host's trace-report as perf script reads them; names from the
@@ -13,9 +13,6 @@ s390x_what="the s390x board" s390x_busybox=s390x
 s390x_tools="s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 s390x-linux-musl-gcc musl-dev:s390x (after dpkg --add-architecture s390x)
 qemu-system-s390x qemu-system-misc"
-
-# s390x_prepare BUILD: as board_prepare
-s390x_prepare() { board_prepare s390x "$1"; }
 
 # the profiles of srcprog: --call-graph dwarf (s390 registers and stack
 # dumps, unwound here with the unstripped copy's CFI under --symfs), and -g,
