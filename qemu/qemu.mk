@@ -29,12 +29,12 @@ qemu-check:
 
 # make boards: one make -j(nproc + 1) over the boards' parts (the kernels'
 # makes share its jobserver: kernel/kernel.mk), or the caller's jobserver
-# when there is one; each kernel logs to $(TRACEBOX_CACHE)/build-KARCH.log
+# when there is one it can use (kernel/jobserver/usable); each kernel logs to $(TRACEBOX_CACHE)/build-KARCH.log
 # and prints its progress lines with its own tag (kernel-arm64: ...)
 BOARDS_JOBS ?= $(shell n=$$(nproc); [ "$$n" -gt 1 ] && n=$$((n + 1)); echo $$n)
 .PHONY: boards board-all $(addprefix board-,x86_64 arm64 arm s390x)
 boards:
-	+@case " $$MAKEFLAGS" in *--jobserver-*) j= ;; *) j=-j$(BOARDS_JOBS) ;; esac; \
+	+@if kernel/jobserver/usable; then j=; else j=-j$(BOARDS_JOBS); fi; \
 	$(MAKE) --no-print-directory $$j board-all
 board-all: $(addprefix board-,$(QEMU_BOARDS))
 
