@@ -4,6 +4,9 @@
 #   make demo     install, build, record a short workload and print it
 #                 (ARCH=arm64, arm or s390x: recorded on that board in QEMU)
 #   make bench    benchmarks against perf (tests/bench/)
+#   make boards   every QEMU board's kernel, headers, tiny recorder and
+#                 initramfs, the boards side by side under one make -j(nproc+1)
+#   make qemu-check  make boards, then each board's test plan (qemu/qemu.mk)
 
 CC      ?= gcc
 BUILD   ?= build

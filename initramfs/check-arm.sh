@@ -5,86 +5,20 @@
 # one "@@ PASS|FAIL|SKIP: arm: ..." line per check, "@@ DONE" at the end. The
 # recordings and the syscall_map go to the host (base64 tar.gz on the virtio
 # console /dev/hvc0), where qemu/check.sh -a arm reports them (qemu/host-arm.sh).
+# The checks the boards share are initramfs/check-board.sh's.
 # SPDX-License-Identifier: GPL-2.0-only
-N=${N:-2000} M=${M:-300}        # the workload: N getppid calls, M failing opens
-out=/tmp/out
-map=/sys/kernel/tracing/syscall_map
-mkdir -p $out && cd $out || exit 1
-echo "$N $M" >workload.txt
+board=arm
+. /check-board.sh
 
-pass() { echo "@@ PASS: arm: $1"; }
-fail() { echo "@@ FAIL: arm: $1${2:+: $2}"; }
-# ok NAME COMMAND...: PASS if the command succeeds, else FAIL with $why (then cleared)
-ok() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name" "$why"; fi; why=; }
+board_start armv7l "32-bit ARM (armv7l)"
+# the EABI numbers
+board_map_checks "arm EABI" 250 "20 getpid" "64 getppid" "3 read" "248 exit_group" "322 openat"
+board_list_checks events
+board_record_checks PERFILE2 "a perf.data file (PERFILE2)"
+board_sched_record
 
-echo "@@ START guest $(uname -r) $(uname -m), $(nproc) CPUs"
-why=$(uname -m)
-ok "the guest is 32-bit ARM (armv7l)" [ "$(uname -m)" = armv7l ]
-why="$(nproc) CPUs"
-ok "the guest has 2 CPUs" [ "$(nproc)" = 2 ]
+# a frame-pointer profile (-g): the kernel walks the program's APCS frames
+board_record "trace-record -g -e cpu-clock -- srcprog (APCS frames)" fp \
+	trace-record -q -g -e cpu-clock -c 100000 -o fp.data -- srcprog 30000000
 
-# --- the kernel's syscall map (the patch, cross-built): the EABI numbers
-ok "tracefs has the syscall_map file" test -f $map
-why=$(ls -l $map 2>&1)
-ok "syscall_map is read-only (r--r-----, and a write fails)" sh -c \
-	"ls -l $map | grep -q '^-r--r----- ' && ! echo 1 2>/dev/null >$map"
-why="cannot read it"; cp $map syscall_map 2>/dev/null
-why=$(grep -w 'getpid\|getppid\|read\|exit_group\|openat' syscall_map | tr '\n' ' ')
-ok "syscall_map has the arm EABI numbers: 20 getpid, 64 getppid, 3 read, 248 exit_group, 322 openat" sh -c \
-	"grep -qx '20 getpid' syscall_map && grep -qx '64 getppid' syscall_map &&
-	 grep -qx '3 read' syscall_map && grep -qx '248 exit_group' syscall_map &&
-	 grep -qx '322 openat' syscall_map"
-why="$(wc -l <syscall_map) lines"
-ok "syscall_map lists 250+ syscalls, each 'NR NAME' once" sh -c \
-	"[ \$(wc -l <syscall_map) -gt 250 ] && ! grep -qv '^[0-9][0-9]* [a-z0-9_]*\$' syscall_map &&
-	 [ -z \"\$(cut -d' ' -f1 syscall_map | uniq -d)\" ]"
-
-# --- the tiny recorder: its catalogue, this kernel's tracepoints
-tracebox >applets.txt 2>&1
-trace-list >list.txt 2>&1
-for s in syscall-counts failed-syscalls-by-pid; do
-	why=$(head -3 list.txt)
-	ok "trace-list shows $s" grep -q "^  $s " list.txt
-done
-trace-list --events >events.txt 2>&1
-why=$(head -3 events.txt)
-ok "trace-list --events lists this kernel's tracepoints (raw_syscalls, sched)" sh -c \
-	"grep -q 'raw_syscalls:sys_enter' events.txt && grep -q 'sched:sched_switch' events.txt"
-trace-list --events 'sched:*' >events-sched.txt 2>&1
-why=$(head -3 events-sched.txt)
-ok "trace-list --events 'sched:*' lists only sched events" sh -c \
-	"grep -q 'sched:sched_wakeup' events-sched.txt && ! grep -q 'raw_syscalls' events-sched.txt"
-
-# --- the recordings the host reports
-trace-record syscall-counts -q -o sc.data -- workload $N $M >sc-record.txt 2>&1
-rc=$?
-why="exit $rc: $(tail -3 sc-record.txt)"
-ok "trace-record syscall-counts -- workload $N $M" [ $rc = 0 ]
-why=$(head -c 8 sc.data 2>&1)
-ok "the recording is a perf.data file (PERFILE2)" [ "$(head -c 8 sc.data 2>/dev/null)" = PERFILE2 ]
-trace-record failed-syscalls-by-pid -q -o fs.data -- workload 10 $M >fs-record.txt 2>&1
-rc=$?
-why="exit $rc: $(tail -3 fs-record.txt)"
-ok "trace-record failed-syscalls-by-pid -- workload 10 $M" [ $rc = 0 ]
-
-# --- sched events: switches and wake-ups of a program that sleeps
-trace-record -q -e sched:sched_switch -e sched:sched_wakeup -o sw.data -- \
-	sh -c 'for i in 1 2 3 4 5; do usleep 10000; done' >sw-record.txt 2>&1
-rc=$?
-why="exit $rc: $(tail -3 sw-record.txt)"
-ok "trace-record -e sched:sched_switch -e sched:sched_wakeup -- a sleeping loop" [ $rc = 0 ]
-
-# --- a frame-pointer profile (-g): the kernel walks the program's APCS frames
-trace-record -q -g -e cpu-clock -c 100000 -o fp.data -- srcprog 30000000 >fp-record.txt 2>&1
-rc=$?
-why="exit $rc: $(tail -3 fp-record.txt)"
-ok "trace-record -g -e cpu-clock -- srcprog (APCS frames)" [ $rc = 0 ]
-
-# --- the recordings to the host, then the verdict line
-port=/dev/hvc0
-if [ -e $port ] && stty -F $port raw -echo 2>/dev/null; then
-	{ echo "@@ EXPORT-BEGIN"; tar -czf - . | base64; echo "@@ EXPORT-END"; } >$port
-else
-	fail "export the recordings to the host" "no virtio console ($port)"
-fi
-echo "@@ DONE"
+board_export

@@ -9,15 +9,31 @@
 #
 # usage: qemu/check.sh [-a x86_64|arm64|arm|s390x] [-t SECONDS]   (default
 #        time-out 300 s for the x86 guest, 600 s for the emulated ones)
+#        qemu/check.sh -r BOARD...   prints those of the boards whose packages
+#        are installed (make qemu-check builds them first: make boards)
 # env:   BUILD  the build folder with tracebox and the initramfs (default build)
 # Prints the guest's "@@ PASS/FAIL/SKIP" lines and the host's, then a total;
-# exits 0 only if the guest reached its end and nothing failed. An arm
-# board builds what it lacks first (make kernel-arm64 initramfs-arm64, make
-# kernel-arm initramfs-arm); a missing package makes it one SKIP line with the
-# reason, and exit 0.
+# exits 0 only if the guest reached its end and nothing failed. A
+# cross-built board builds what it lacks first (make boards QEMU_BOARDS=arm64,
+# qemu/host-board.sh); a missing package makes it one SKIP line with the
+# reason, and exit 0; a failed build one FAIL line.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 arch=x86_64
+. "$top/qemu/host-board.sh"
+if [ "${1:-}" = -r ]; then
+	# the boards of the list whose packages are there (make qemu-check builds them)
+	shift
+	ready=
+	for b; do
+		case $b in
+		arm64|arm|s390x) . "$top/qemu/host-$b.sh"; [ -z "$(board_missing $b)" ] || continue ;;
+		esac
+		ready="${ready:+$ready }$b"
+	done
+	echo "$ready"
+	exit 0
+fi
 [ "${1:-}" = -a ] && { arch=$2; shift 2; }
 build=${BUILD:-build}
 . "$top/qemu/host-kmod.sh"
@@ -25,7 +41,7 @@ case $arch in
 x86_64) ;;
 arm64|arm|s390x)
 	. "$top/qemu/host-$arch.sh"
-	${arch}_prepare "$build"
+	board_prepare $arch "$build"
 	case $? in 0) ;; 1) exit 0 ;; *) exit 1 ;; esac ;;
 *)	echo "qemu-check: unknown board '$arch' (x86_64, arm64, arm or s390x)" >&2; exit 64 ;;
 esac
