@@ -251,6 +251,15 @@ static int sym_is_label(const GElf_Sym *s)
 	       vis != STV_HIDDEN && vis != STV_INTERNAL;
 }
 
+/* An ARM ELF mapping symbol ($a, $d, $t, $x, or one of them and "."
+ * and more): it marks where code or data starts, no function; perf's
+ * dso__load_sym leaves them out on arm and arm64 */
+static int is_mapping_symbol(const char *name)
+{
+	return name && name[0] == '$' && name[1] && strchr("adtx", name[1]) &&
+	       (name[2] == 0 || name[2] == '.');
+}
+
 /* perf's demangle_sym without libbfd (Debian's perf 6.1): only OCaml
  * names ("caml" and an upper-case letter) are rewritten. */
 static size_t demangle_ocaml(const char *s, char *out, size_t n)
@@ -393,7 +402,7 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 	uint64_t nr_syms;
 	size_t names_len = 0;
 	unsigned src;
-	int nr = 0, thumb;
+	int nr = 0, thumb, arm;
 
 	if (!syms || !symsh->sh_entsize || !elf_getscn(ss->elf, symsh->sh_link))
 		return 0;
@@ -403,6 +412,7 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 		GElf_Ehdr eh;
 
 		thumb = gelf_getehdr(ss->elf, &eh) && eh.e_machine == EM_ARM;
+		arm = thumb || (gelf_getehdr(ss->elf, &eh) && eh.e_machine == EM_AARCH64);
 	}
 	for (uint64_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
@@ -417,6 +427,8 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 		if (!is_label && !sym_is_function(&sym) && !sym_is_object(&sym))
 			continue;
 		if (sym.st_shndx == SHN_ABS)
+			continue;
+		if (arm && is_mapping_symbol(elf_strptr(ss->elf, symsh->sh_link, sym.st_name)))
 			continue;
 		if (src)
 			name = sym.st_name < names_len ? "" : NULL;  /* read only if shown */
