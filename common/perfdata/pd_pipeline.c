@@ -52,6 +52,7 @@ struct pd_pipeline {
 	int r;
 	struct tb_err rerr;
 	struct pd_session *s;
+	int (*read)(struct pd_session *s);
 };
 
 __thread struct tb_err *pd_thread_err;
@@ -138,13 +139,14 @@ static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 static void *reader_main(void *arg)
 {
 	struct pd_pipeline *pl = arg;
-	int r;
+	int r, r2;
 
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	pd_thread_err = &pl->rerr;
-	r = pd_session_read_all(pl->s);
+	r = pl->read(pl->s);
+	r2 = publish(pl);             /* what went before damage goes out too */
 	if (!r)
-		r = publish(pl);
+		r = r2;
 	pthread_mutex_lock(&pl->mu);
 	pl->r = r;
 	pl->done = 1;
@@ -236,7 +238,8 @@ static void pl_free(struct pd_pipeline *pl)
 	free(pl);
 }
 
-int pd_pipeline_run(struct pd_session *s, pd_deliver_fn fn, struct tb_err *err)
+int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_deliver_fn fn,
+		    struct tb_err *err)
 {
 	struct pd_pipeline *pl = pl_new(s);
 	sigset_t all, old;
@@ -246,6 +249,7 @@ int pd_pipeline_run(struct pd_session *s, pd_deliver_fn fn, struct tb_err *err)
 	if (!pl)
 		return TB_ERR_NOMEM;
 	s->pl = pl;
+	pl->read = read;
 	s->emit = pl_emit;
 	s->emit_ctx = pl;
 	s->in.cancel_point = 1;
@@ -262,7 +266,7 @@ int pd_pipeline_run(struct pd_session *s, pd_deliver_fn fn, struct tb_err *err)
 		s->emit_ctx = s;
 		s->pl = NULL;
 		pl_free(pl);
-		return pd_session_read_all(s);
+		return read(s);
 	} else {
 		r = consume(pl, fn, s);
 		if (r)

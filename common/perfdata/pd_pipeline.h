@@ -17,12 +17,14 @@ struct pd_pipeline;
 int pd_pipeline_threads(int asked);
 
 /**
- * pd_pipeline_run - pd_session_read_all on a new thread, every record it
- * lets go through @fn(@s, ...) on this one, in the same order; one thread
- * when none can be started. Returns the first failure of @fn (its message
- * in the session's err), else the reader's result with its message in @err.
+ * pd_pipeline_run - @read(@s) (pd_session_read_all) on a new thread, every
+ * record it lets go through @fn(@s, ...) on this one, in the same order;
+ * one thread when none can be started. Returns the first failure of @fn
+ * (its message in the session's err), else @read's result with its
+ * message in @err.
  */
-int pd_pipeline_run(struct pd_session *s, pd_deliver_fn fn, struct tb_err *err);
+int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_deliver_fn fn,
+		    struct tb_err *err);
 
 /** pd_pipeline_flush - reader: what is queued goes to the consumer now */
 int pd_pipeline_flush(struct pd_pipeline *pl);
@@ -33,9 +35,5 @@ int pd_pipeline_flush(struct pd_pipeline *pl);
  * consumer's failure. Its failure message goes where the reader's go.
  */
 int pd_pipeline_call(struct pd_pipeline *pl, int (*fn)(void *ctx), void *ctx);
-
-/* the reader thread's error (its own, so the two threads never write one
- * message); NULL on every other thread */
-extern __thread struct tb_err *pd_thread_err;
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
+#include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_records.h"
 #include "perfdata/pd_swap.h"
 #include "symbols/symbols.h"
@@ -840,7 +841,7 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	 * records (tap), nor for consumers called as records are read */
 	if (c && !s->tap && !s->unordered && !c->dump &&
 	    pd_pipeline_threads(s->nr_threads) > 1) {
-		r = pd_pipeline_run(s, deliver, err);
+		r = pd_pipeline_run(s, pd_session_read_all, deliver, err);
 	} else {
 		pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 		r = pd_session_read_all(s);

@@ -6,11 +6,12 @@
 #include "perfdata/pd_compressed.h"
 #include "perfdata/pd_input.h"
 #include "perfdata/pd_order.h"
-#include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_session.h"
 #include "perfdata/pd_stat.h"
 #include "perfdata/pd_threads.h"
 #include "tracepoint/tracing_data.h"
+
+struct pd_pipeline;
 
 struct pd_idslot {
 	uint64_t id;
@@ -78,6 +79,10 @@ struct pd_session {
 	int nr_threads;              /* pd_session_set_threads (0: the default) */
 	uint64_t nr_delivered;
 };
+
+/* the reader thread's error (pd_pipeline.c: its own, so the two threads
+ * never write one message); NULL on every other thread */
+extern __thread struct tb_err *pd_thread_err;
 
 /* the message of a failure: the reader thread's own, else the session's */
 #define PD_ERR(s) (pd_thread_err ? pd_thread_err : (s)->err)
