@@ -198,8 +198,8 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 		pl->busy = 0;
 		pl->full--;
 		pl->get = (pl->get + 1) % PL_BATCHES;
-		if (r)
-			pl->stop = r;
+		if (r)     /* read without the lock by pl_emit */
+			__atomic_store_n(&pl->stop, r, __ATOMIC_RELEASE);
 		pthread_cond_broadcast(&pl->to_reader);
 		if (r)
 			break;
