@@ -472,5 +472,7 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		rp_srccode(p, ev);
 	if (p->pos - p->buf > (long)(RO_SIZE - 4096))
 		ro_flush(p);
-	return ferror(p->out) ? -1 : 0;
+	/* the stream has one user; unlocked: with a reader thread
+	 * (pd_pipeline.h) stdio would otherwise lock it every line */
+	return ferror_unlocked(p->out) ? -1 : 0;
 }

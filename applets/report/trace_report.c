@@ -38,7 +38,7 @@ struct report_opts {
 	int no_demangle;
 	int header, header_only, nsecs, quiet, stats, verbose, dump;
 	int reltime, deltatime, no_callchain;
-	unsigned long max_stack;
+	unsigned long max_stack, threads;
 	struct opt_list fields;
 	struct report_filter filter;       /* --pid, --tid, --comms, -C, --time */
 	struct report_side_opts show;      /* --show-*-events */
@@ -76,6 +76,9 @@ static const struct opt report_opts_table[] = {
 	{ 'G', "hide-call-graph", OPT_FLAG, &o.no_callchain, NULL,
 	  "print the ip, symbol and DSO on the line instead of the stack" },
 	{ 'q', "quiet", OPT_FLAG, &o.quiet, NULL, "no end-of-run warnings" },
+	{ 0, "threads", OPT_UINT, &o.threads, "N",
+	  "read with N threads: 1, or 2 (the reading on a thread of its own, the same "
+	  "output); by default TRACEBOX_THREADS, else 2 when more than one CPU is ours" },
 	{ 0, "symfs", OPT_STR, &o.symfs, "DIR",
 	  "look for every DSO (and perf's build-id cache, DIR/.debug) under DIR" },
 	{ 0, "kallsyms", OPT_STR, &o.kallsyms, "FILE", "kernel symbols from FILE (kallsyms format)" },
@@ -533,6 +536,7 @@ static int open_recording(const char *path, struct pd_session **s, struct report
 		return 1;
 	}
 	warn_lost_features(*s, path, lost);
+	pd_session_set_threads(*s, o.threads > 2 ? 2 : (int)o.threads);
 	if (use_symbols(*s))
 		return 1;
 	if (o.header || o.header_only)

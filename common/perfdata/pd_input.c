@@ -1,6 +1,7 @@
 /* pd_input.c - bounded, buffered sequential reading of a file or pipe. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -62,7 +63,11 @@ static int fill(struct pd_input *in, struct tb_err *err)
 		want = (size_t)left;
 	if (want == 0)
 		return 0;
+	if (in->cancel_point)         /* pd_pipeline.c: its reader may be cancelled here */
+		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
 	got = read_some(in->fd, in->buf + in->tail, want);     /* a pipe: what it has now */
+	if (in->cancel_point)
+		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	if (got < 0)
 		return tb_err_set(err, TB_ERR_IO, in->pos + in->tail, "read failed: %s",
 				  strerror(errno));

@@ -21,6 +21,7 @@ struct pd_input {
 	uint64_t pos;      /* stream offset of buf[head] */
 	uint64_t end;      /* no reads at or past this offset (UINT64_MAX: none) */
 	int eof;           /* the fd returned 0 */
+	int cancel_point;  /* reads are where a thread may be cancelled (pd_pipeline.h) */
 };
 
 int pd_in_init(struct pd_input *in, int fd, size_t cap);

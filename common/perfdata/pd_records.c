@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
+#include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_records.h"
 #include "perfdata/pd_swap.h"
 #include "symbols/symbols.h"
@@ -14,7 +15,7 @@
 
 static int bad(struct pd_session *s, uint64_t off, const char *what, unsigned long long v)
 {
-	return tb_err_set(s->err, TB_ERR_FORMAT, off, "%s (%llu)", what, v);
+	return tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off, "%s (%llu)", what, v);
 }
 
 /* ---- pipe-mode HEADER_* records ---- */
@@ -42,7 +43,7 @@ static int header_attr(struct pd_session *s, const unsigned char *rec, size_t si
 		memcpy(ids, attr + asz, nr_ids * 8);
 	}
 	r = pd_session_add_attr(s, attr, avail, off + PD_EVENT_HEADER, ids, nr_ids, &alen,
-				s->err);
+				PD_ERR(s));
 	free(ids);
 	if (!r)        /* the new attr alone: one per HEADER_ATTR would be quadratic */
 		pd_session_resolve_names_from(s, s->nr_evsels - 1);
@@ -63,7 +64,7 @@ static int header_feature(struct pd_session *s, const unsigned char *rec, size_t
 	if (feat >= PD_FEAT_BITS)
 		return 0;
 	s->features[feat / 64] |= 1ULL << (feat % 64);
-	return pd_session_feature(s, (int)feat, rec + 16, size - 16, off + 16, s->err);
+	return pd_session_feature(s, (int)feat, rec + 16, size - 16, off + 16, PD_ERR(s));
 }
 
 static int header_tracing_data(struct pd_session *s, const unsigned char *rec, size_t size,
@@ -84,9 +85,9 @@ static int header_tracing_data(struct pd_session *s, const unsigned char *rec, s
 	buf = malloc(padded ? padded : 1);
 	if (!buf)
 		return TB_ERR_NOMEM;
-	r = pd_in_read(&s->in, buf, padded, s->err);
+	r = pd_in_read(&s->in, buf, padded, PD_ERR(s));
 	if (!r)
-		r = pd_session_set_tracing_data(s, buf, tsize, off + size, s->err);
+		r = pd_session_set_tracing_data(s, buf, tsize, off + size, PD_ERR(s));
 	free(buf);
 	return r;
 }
@@ -115,15 +116,15 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 
 	*off = s->in.pos;
 	s->stats.cut_off = *off;
-	p = pd_in_peek(&s->in, PD_EVENT_HEADER, &avail, s->err);
+	p = pd_in_peek(&s->in, PD_EVENT_HEADER, &avail, PD_ERR(s));
 	if (!p) {
-		if (s->err && s->err->code)
-			return s->err->code;
+		if (PD_ERR(s) && PD_ERR(s)->code)
+			return PD_ERR(s)->code;
 		if (avail == 0)
 			return 0;
 		if (s->stats.unfinished)
 			return cut_tail(s, *off);
-		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
+		return tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, *off,
 				  "record header needs 8 bytes, %zu left", avail);
 	}
 	sz = s->swapped ? __builtin_bswap16(pd_u16(p + 6)) : pd_u16(p + 6);
@@ -131,16 +132,16 @@ static int next_record(struct pd_session *s, const unsigned char **rec, size_t *
 	if (sz < PD_EVENT_HEADER && s->stats.unfinished)
 		return cut_tail(s, *off);
 	if (sz < PD_EVENT_HEADER)
-		return tb_err_set(s->err, TB_ERR_FORMAT, *off,
+		return tb_err_set(PD_ERR(s), TB_ERR_FORMAT, *off,
 				  "record type %u has size %u, smaller than its header",
 				  type, sz);
-	p = pd_in_peek(&s->in, sz, &avail, s->err);
+	p = pd_in_peek(&s->in, sz, &avail, PD_ERR(s));
 	if (!p) {
-		if (s->err && s->err->code)
-			return s->err->code;
+		if (PD_ERR(s) && PD_ERR(s)->code)
+			return PD_ERR(s)->code;
 		if (s->stats.unfinished)
 			return cut_tail(s, *off);
-		return tb_err_set(s->err, TB_ERR_TRUNCATED, *off,
+		return tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, *off,
 				  "record type %u of %u bytes runs past the end of the data "
 				  "(%zu bytes left)", type, sz, avail);
 	}
@@ -201,7 +202,7 @@ static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec,
 
 	*err = 0;
 	if (s->nr_evsels == 0) {
-		*err = tb_err_set(s->err, TB_ERR_FORMAT, off, "record before any attr");
+		*err = tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off, "record before any attr");
 		return NULL;
 	}
 	if (s->nr_evsels == 1)
@@ -210,20 +211,20 @@ static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec,
 		size_t at = PD_EVENT_HEADER + (size_t)s->id_pos * 8;
 
 		if (s->id_pos < 0) {
-			*err = tb_err_set(s->err, TB_ERR_FORMAT, off, "sample of a stream of %zu "
+			*err = tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off, "sample of a stream of %zu "
 					  "attrs that carry no ID: its attr is unknown", s->nr_evsels);
 			return NULL;
 		}
 
 		if (size < at + 8) {
-			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+			*err = tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, off,
 					  "sample of %zu bytes too short for its id", size);
 			return NULL;
 		}
 		id = pd_u64(rec + at);
 	} else if (s->sample_id_all) {
 		if (size < PD_EVENT_HEADER + (size_t)s->is_pos * 8) {
-			*err = tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+			*err = tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, off,
 					  "record type %u of %zu bytes too short for its "
 					  "sample_id", type, size);
 			return NULL;
@@ -234,7 +235,7 @@ static struct pd_evsel *evsel_of(struct pd_session *s, const unsigned char *rec,
 	}
 	e = pd_session_id2evsel(s, id);
 	if (!e)
-		*err = tb_err_set(s->err, TB_ERR_FORMAT, off,
+		*err = tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off,
 				  "record type %u has id %llu, which is in no attr's id list",
 				  type, (unsigned long long)id);
 	return e;
@@ -264,7 +265,7 @@ static int check_cpu(struct pd_session *s, const struct pd_sample *smp, uint32_t
 {
 	if (smp->cpu == -1 || (uint32_t)smp->cpu < MAX_CPU)
 		return 0;
-	return tb_err_set(s->err, TB_ERR_FORMAT, off, "record type %u: cpu %u is past any "
+	return tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off, "record type %u: cpu %u is past any "
 			  "machine's (at most %u)", type, (uint32_t)smp->cpu, MAX_CPU - 1);
 }
 
@@ -275,16 +276,16 @@ static int decode(struct pd_session *s, const struct pd_evsel *e, const unsigned
 	int r;
 
 	if (type == PD_REC_SAMPLE) {
-		r = pd_sample_decode(&e->sattr, rec, size, off, smp, s->err);
+		r = pd_sample_decode(&e->sattr, rec, size, off, smp, PD_ERR(s));
 		return r ? r : check_cpu(s, smp, type, off);
 	}
 	if (size < body_min(type))
-		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+		return tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, off,
 				  "record type %u of %zu bytes is shorter than its body (%zu)",
 				  type, size, body_min(type));
 	if (s->sample_id_all &&
 	    pd_trailer_parse(e->sample_type, rec, size, body_min(type), smp))
-		return tb_err_set(s->err, TB_ERR_TRUNCATED, off,
+		return tb_err_set(PD_ERR(s), TB_ERR_TRUNCATED, off,
 				  "record type %u of %zu bytes has no room for its sample_id",
 				  type, size);
 	if (!s->sample_id_all)
@@ -309,14 +310,14 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 		     uint64_t off)
 {
 	if (!e->tp)
-		return pd_session_check_formats(s, off, s->err);
+		return pd_session_check_formats(s, off, PD_ERR(s));
 	if (e->bad_format)
-		return tb_err_set(s->err, TB_ERR_TRACEDATA, off, "%s: its format in the tracing data "
+		return tb_err_set(PD_ERR(s), TB_ERR_TRACEDATA, off, "%s: its format in the tracing data "
 				  "does not parse (a field line libtraceevent cannot read)", e->name);
 	if (!e->dec)
-		return tb_err_set(s->err, TB_ERR_NOMEM, off, "out of memory for %s's decoder",
+		return tb_err_set(PD_ERR(s), TB_ERR_NOMEM, off, "out of memory for %s's decoder",
 				  e->name);
-	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, s->err);
+	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, PD_ERR(s));
 }
 
 static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
@@ -561,7 +562,7 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 	if (type == PD_REC_LOST)
 		s->stats.nr_lost_records++;
 	if (!ordered && !s->tap)
-		return deliver(s, rec, size, off);
+		return s->emit(s->emit_ctx, rec, size, off);
 	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
 		return r;
@@ -570,11 +571,11 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
 		return r;
 	if (!ordered || s->unordered)
-		return deliver(s, rec, size, off);
+		return s->emit(s->emit_ctx, rec, size, off);
 	if (smp.time == 0 || smp.time == UINT64_MAX ||
 	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
 	    !(e->sample_type & PD_S_TIME))
-		return deliver(s, rec, size, off);
+		return s->emit(s->emit_ctx, rec, size, off);
 	return pd_order_push(&s->order, rec, size, smp.time, off);
 }
 
@@ -625,7 +626,7 @@ static int stat_reading(struct pd_session *s, const unsigned char *rec, size_t s
 	e = pd_session_id2evsel(s, pd_u64(rec + 8));
 	if (!e)     /* perf: "Failed to resolve counter for stat event." */
 		return bad(s, off, "STAT record of an id no attr has", pd_u64(rec + 8));
-	return pd_stat_reading(&s->stat, (size_t)(e - s->evsels), rec, size, off, s->err);
+	return pd_stat_reading(&s->stat, (size_t)(e - s->evsels), rec, size, off, PD_ERR(s));
 }
 
 /* Records perf makes itself (type >= 64): handled as they are read. */
@@ -660,17 +661,17 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 					   pd_u64(rec + 16 + i * 32));
 		return 0;
 	case PD_REC_THREAD_MAP:
-		return pd_stat_thread_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
+		return pd_stat_thread_map(&s->stat, rec, size, off, s->nr_evsels, PD_ERR(s));
 	case PD_REC_CPU_MAP:
-		return pd_stat_cpu_map(&s->stat, rec, size, off, s->nr_evsels, s->err);
+		return pd_stat_cpu_map(&s->stat, rec, size, off, s->nr_evsels, PD_ERR(s));
 	case 75:                          /* STAT_CONFIG */
-		return pd_stat_config(&s->stat, rec, size, off, s->err);
+		return pd_stat_config(&s->stat, rec, size, off, PD_ERR(s));
 	case 76:                          /* STAT */
 		return stat_reading(s, rec, size, off);
 	case 77:                          /* STAT_ROUND */
 		return pd_stat_round(&s->stat, rec, size, off, s->evsels, s->nr_evsels,
 				     s->consumer ? s->consumer->stat_round : NULL,
-				     s->consumer ? s->consumer->ctx : NULL, s->err);
+				     s->consumer ? s->consumer->ctx : NULL, PD_ERR(s));
 	case PD_REC_TIME_CONV:
 		if (size < 8 + 40)
 			return bad(s, off, "TIME_CONV record too short", size);
@@ -688,13 +689,42 @@ static int user_record(struct pd_session *s, const unsigned char *rec, size_t si
 			s->stats.unfinished = 1;
 		if (size >= 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_SYSCALL_MAP)
 			return pd_feature_parse(PD_FEAT_SYSCALL_MAP, rec + 24, size - 24, off + 24,
-						&s->info, s->err);
+						&s->info, PD_ERR(s));
 		if (size > 24 && pd_u64(rec + 8) == PD_EVENT_UPDATE_NAME)
 			return update_name(s, rec, size);
 		return 0;
 	default:
 		return unknown_record(s, type);
 	}
+}
+
+/* A record perf makes itself, to the consumer's dump() and then acted on. */
+static int user_dispatch(struct pd_session *s, const unsigned char *rec, size_t size,
+			 uint64_t off, uint32_t type, int *consumed)
+{
+	struct pd_record pr = { .rec = rec, .size = size, .file_offset = off };
+	int r;
+
+	if (type != PD_REC_COMPRESSED && s->consumer && s->consumer->dump &&
+	    (r = s->consumer->dump(s->consumer->ctx, &pr)))
+		return r;
+	return user_record(s, rec, size, off, type, consumed);
+}
+
+struct user_call {
+	struct pd_session *s;
+	const unsigned char *rec;
+	size_t size;
+	uint64_t off;
+	uint32_t type;
+	int *consumed;
+};
+
+static int user_call(void *ctx)
+{
+	struct user_call *u = ctx;
+
+	return user_dispatch(u->s, u->rec, u->size, u->off, u->type, u->consumed);
 }
 
 /* One record, whatever its type; *consumed says it already left the input. */
@@ -707,13 +737,14 @@ static int dispatch(struct pd_session *s, const unsigned char *rec, size_t size,
 	s->stats.nr_records[type < PD_REC_MAX ? type : 0]++;
 	*consumed = 0;
 	if (type >= PD_REC_USER_START) {
-		struct pd_record pr = { .rec = rec, .size = size, .file_offset = off };
-		int r;
+		struct user_call u = { s, rec, size, off, type, consumed };
 
-		if (type != PD_REC_COMPRESSED && s->consumer && s->consumer->dump &&
-		    (r = s->consumer->dump(s->consumer->ctx, &pr)))
-			return r;
-		return user_record(s, rec, size, off, type, consumed);
+		/* attrs, features, tracing data, build ids, stat rounds: on the
+		 * consumer's thread, once it delivered what came before
+		 * (pd_pipeline.c); the ordering and decompression stay here */
+		if (s->pl && type != PD_REC_FINISHED_ROUND && type != PD_REC_COMPRESSED)
+			return pd_pipeline_call(s->pl, user_call, &u);
+		return user_dispatch(s, rec, size, off, type, consumed);
 	}
 	if (type == 0 || type > PD_REC_KERNEL_LAST)
 		return unknown_record(s, type);
@@ -731,7 +762,7 @@ static int compressed(struct pd_session *s, const unsigned char *rec, size_t siz
 	int ret, consumed;
 
 	if (s->info.has_compressed && s->info.comp_type != PD_COMP_ZSTD)
-		return tb_err_set(s->err, TB_ERR_UNSUPPORTED, off,
+		return tb_err_set(PD_ERR(s), TB_ERR_UNSUPPORTED, off,
 				  "COMPRESSED record: the recording's compression type is %u, "
 				  "not zstd (1)", s->info.comp_type);
 	if (!s->decomp.limit) {
@@ -739,9 +770,9 @@ static int compressed(struct pd_session *s, const unsigned char *rec, size_t siz
 		s->decomp.swapped = s->swapped;
 	}
 	if ((ret = pd_decomp_feed(&s->decomp, rec + PD_EVENT_HEADER, size - PD_EVENT_HEADER,
-				  off, s->err)))
+				  off, PD_ERR(s))))
 		return ret;
-	while ((ret = pd_decomp_next(&s->decomp, &r, &n, off, s->err)) == 1) {
+	while ((ret = pd_decomp_next(&s->decomp, &r, &n, off, PD_ERR(s))) == 1) {
 		uint32_t type;
 
 		if (s->swapped) {
@@ -760,16 +791,26 @@ static int compressed(struct pd_session *s, const unsigned char *rec, size_t siz
 	return ret;
 }
 
-int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err)
+/* A pipe stream: the next record is not all in the buffer yet, so the
+ * reader may wait for it; what is queued goes to the consumer first. */
+static int may_wait(const struct pd_session *s)
+{
+	size_t have = s->in.tail - s->in.head;
+	uint16_t sz;
+
+	if (have < PD_EVENT_HEADER)
+		return 1;
+	sz = pd_u16(s->in.buf + s->in.head + 6);
+	return have < (s->swapped ? __builtin_bswap16(sz) : sz);
+}
+
+int pd_session_read_all(struct pd_session *s)
 {
 	const unsigned char *rec;
 	size_t size;
 	uint64_t off;
 	int r, consumed;
 
-	s->consumer = c;
-	s->err = err;
-	pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		if ((r = dispatch(s, rec, size, off, &consumed)))
 			break;
@@ -777,8 +818,34 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 			break;
 		if (!consumed)
 			pd_in_consume(&s->in, size);
+		if (s->pl && s->pipe && may_wait(s) && (r = pd_pipeline_flush(s->pl)))
+			break;
 	}
-	r = pd_session_drain(s, r);
+	return pd_session_drain(s, r);
+}
+
+void pd_session_set_threads(struct pd_session *s, int n)
+{
+	s->nr_threads = n;
+}
+
+int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct tb_err *err)
+{
+	int r;
+
+	s->consumer = c;
+	s->err = err;
+	s->emit = deliver;
+	s->emit_ctx = s;
+	/* a second thread for what only reads: not for a reader that copies
+	 * records (tap), nor for consumers called as records are read */
+	if (c && !s->tap && !s->unordered && !c->dump &&
+	    pd_pipeline_threads(s->nr_threads) > 1) {
+		r = pd_pipeline_run(s, pd_session_read_all, deliver, err);
+	} else {
+		pd_order_init(&s->order, pd_order_default_cap(), deliver, s);
+		r = pd_session_read_all(s);
+	}
 	s->stats.nr_unordered = s->order.nr_unordered;
 	s->stats.decomp_tail = pd_decomp_pending(&s->decomp);
 	pd_order_free(&s->order);

@@ -431,12 +431,12 @@ int pd_session_drain(struct pd_session *s, int r)
 		return pd_order_flush_all(&s->order);
 	if (!is_damage(r) || s->order.failed)
 		return r;
-	if (s->err)
-		damage = *s->err;
+	if (PD_ERR(s))
+		damage = *PD_ERR(s);
 	r2 = pd_order_flush_all(&s->order);
 	if (r2)
 		return r2;
-	if (s->err)
+	if (PD_ERR(s))
 		*s->err = damage;
 	return r;
 }

@@ -165,6 +165,14 @@ void pd_session_set_unwind(struct pd_session *s, int on);
  * aarch64 it knows): its callchain is then the recorded part alone */
 int pd_session_unwind_arch_unknown(const struct pd_session *s);
 
+/**
+ * pd_session_set_threads - read with @n threads: 1, or 2 (the reading on a
+ * thread of its own, the consumer called on the caller's, in the same
+ * order; pd_pipeline.h); 0 (the default): TRACEBOX_THREADS, else 2 when
+ * more than one CPU is ours. Call before pd_session_process.
+ */
+void pd_session_set_threads(struct pd_session *s, int n);
+
 int pd_session_is_pipe(const struct pd_session *s);
 size_t pd_session_nr_evsels(const struct pd_session *s);
 const struct pd_evsel *pd_session_evsel(const struct pd_session *s, size_t i);

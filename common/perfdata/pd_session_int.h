@@ -11,6 +11,8 @@
 #include "perfdata/pd_threads.h"
 #include "tracepoint/tracing_data.h"
 
+struct pd_pipeline;
+
 struct pd_idslot {
 	uint64_t id;
 	uint32_t idx;
@@ -70,9 +72,24 @@ struct pd_session {
 
 	/* set during pd_session_process */
 	const struct pd_consumer *consumer;
-	struct tb_err *err;
+	struct tb_err *err;          /* read through PD_ERR */
+	pd_deliver_fn emit;          /* where records go in delivery order: */
+	void *emit_ctx;              /* deliver, or the pipeline's queue */
+	struct pd_pipeline *pl;      /* two threads (pd_pipeline.h), else NULL */
+	int nr_threads;              /* pd_session_set_threads (0: the default) */
 	uint64_t nr_delivered;
 };
+
+/* the reader thread's error (pd_pipeline.c: its own, so the two threads
+ * never write one message); NULL on every other thread */
+extern __thread struct tb_err *pd_thread_err;
+
+/* the message of a failure: the reader thread's own, else the session's */
+#define PD_ERR(s) (pd_thread_err ? pd_thread_err : (s)->err)
+
+/** pd_session_read_all - every record after the header records, dispatched,
+ * then the ordering queue drained (pd_session_drain); returns its result */
+int pd_session_read_all(struct pd_session *s);
 
 struct pd_evsel *pd_session_id2evsel(struct pd_session *s, uint64_t id);
 /** pd_session_id2slot - the id's slot in the map, or NULL */

@@ -1,0 +1,282 @@
+/* pd_pipeline.c - the reading on a thread of its own: records in delivery order through a bounded queue to the consumer's thread. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "perfdata/pd_pipeline.h"
+#include "perfdata/pd_session_int.h"
+
+/*
+ * The reader thread does what pd_session_process did up to the ordering
+ * queue: input, decompression, record checks, attr lookup, the queue; the
+ * records the queue lets go are copied, in that order, into batches of a
+ * fixed ring. The consumer's thread (the caller's) takes each batch and
+ * delivers its records as one thread would: thread names, symbols, the
+ * decoding the consumer sees and the consumer itself stay on its side, so
+ * nothing the consumer reads is written under it.
+ *
+ * A record perf makes itself (attrs, features, tracing data, build ids in
+ * a pipe stream, stat rounds) is handled on the consumer's thread once it
+ * delivered everything published before it, the reader waiting meanwhile
+ * (pd_pipeline_call): what changes the session's shared state, or calls
+ * the consumer, runs on the consumer's thread alone.
+ * A consumer that fails stops the reader at its next record, or cancels
+ * it in a read of the input (a pipe that may never end).
+ */
+
+#define PL_BATCHES 8
+#define PL_BATCH (256u << 10)    /* bytes; any record (64 KiB at most) fits */
+#define PL_ENTRY 16              /* offset (8), size (4), padding (4) */
+
+struct pl_batch {
+	unsigned char *data;
+	size_t len;
+};
+
+struct pd_pipeline {
+	pthread_mutex_t mu;
+	pthread_cond_t to_reader, to_consumer;
+	struct pl_batch b[PL_BATCHES];
+	unsigned put;            /* the batch the reader fills */
+	unsigned get;            /* the next batch the consumer takes */
+	unsigned full;           /* batches published, not yet delivered */
+	int busy;                /* the consumer delivers a batch */
+	int done;                /* the reader finished with r, rerr */
+	int stop;                /* the consumer failed with this */
+	int (*call)(void *);     /* pd_pipeline_call: to run on the consumer's */
+	void *call_ctx;          /* thread once the batches before it are done, */
+	int call_r;              /* and what it returned */
+	int r;
+	struct tb_err rerr;
+	struct pd_session *s;
+	int (*read)(struct pd_session *s);
+};
+
+__thread struct tb_err *pd_thread_err;
+
+int pd_pipeline_threads(int asked)
+{
+	const char *v = getenv("TRACEBOX_THREADS");
+	cpu_set_t set;
+
+	if (asked > 0)
+		return asked > 1 ? 2 : 1;
+	if (v && *v)
+		return atoi(v) > 1 ? 2 : 1;
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return CPU_COUNT(&set) > 1 ? 2 : 1;
+}
+
+/* Reader: hand the batch filled to the consumer and wait for a free one. */
+static int publish(struct pd_pipeline *pl)
+{
+	int r;
+
+	if (!pl->b[pl->put].len)
+		return __atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE);
+	pthread_mutex_lock(&pl->mu);
+	pl->full++;
+	pl->put = (pl->put + 1) % PL_BATCHES;
+	pthread_cond_signal(&pl->to_consumer);
+	while (pl->full == PL_BATCHES && !pl->stop)
+		pthread_cond_wait(&pl->to_reader, &pl->mu);
+	r = pl->stop;
+	pthread_mutex_unlock(&pl->mu);
+	pl->b[pl->put].len = 0;
+	return r;
+}
+
+int pd_pipeline_flush(struct pd_pipeline *pl)
+{
+	return publish(pl);
+}
+
+int pd_pipeline_call(struct pd_pipeline *pl, int (*fn)(void *ctx), void *ctx)
+{
+	int r = publish(pl);
+
+	if (r)
+		return r;
+	pthread_mutex_lock(&pl->mu);
+	pl->call = fn;
+	pl->call_ctx = ctx;
+	pthread_cond_signal(&pl->to_consumer);
+	while (pl->call && !pl->stop)
+		pthread_cond_wait(&pl->to_reader, &pl->mu);
+	r = pl->call ? pl->stop : pl->call_r;
+	pl->call = NULL;
+	pthread_mutex_unlock(&pl->mu);
+	return r;
+}
+
+/* Reader: the ordering queue's delivery, a copy into the batch. */
+static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+{
+	struct pd_pipeline *pl = ctx;
+	size_t need = PL_ENTRY + ((size + 7) & ~(size_t)7);
+	struct pl_batch *b = &pl->b[pl->put];
+	uint32_t sz = (uint32_t)size;
+	int r;
+
+	if (b->len + need > PL_BATCH) {
+		if ((r = publish(pl)))
+			return r;
+		b = &pl->b[pl->put];
+	} else if ((r = __atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE))) {
+		return r;
+	}
+	memcpy(b->data + b->len, &off, 8);
+	memcpy(b->data + b->len + 8, &sz, 4);
+	memcpy(b->data + b->len + PL_ENTRY, rec, size);
+	b->len += need;
+	return 0;
+}
+
+static void *reader_main(void *arg)
+{
+	struct pd_pipeline *pl = arg;
+	int r, r2;
+
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	pd_thread_err = &pl->rerr;
+	r = pl->read(pl->s);
+	r2 = publish(pl);             /* what went before damage goes out too */
+	if (!r)
+		r = r2;
+	pthread_mutex_lock(&pl->mu);
+	pl->r = r;
+	pl->done = 1;
+	pthread_cond_signal(&pl->to_consumer);
+	pthread_mutex_unlock(&pl->mu);
+	return NULL;
+}
+
+/* Consumer: deliver each batch as it comes; the first failure stops both. */
+static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
+{
+	int r = 0;
+
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		struct pl_batch *b;
+
+		while (!pl->full && !pl->done && !pl->call)
+			pthread_cond_wait(&pl->to_consumer, &pl->mu);
+		if (!pl->full && pl->call) {
+			/* the reader waits: its part of the session is still;
+			 * a failure is the reader's, with its message */
+			pthread_mutex_unlock(&pl->mu);
+			pd_thread_err = &pl->rerr;
+			r = pl->call(pl->call_ctx);
+			pd_thread_err = NULL;
+			pthread_mutex_lock(&pl->mu);
+			pl->call_r = r;
+			pl->call = NULL;
+			r = 0;
+			pthread_cond_broadcast(&pl->to_reader);
+			continue;
+		}
+		if (!pl->full)
+			break;
+		pl->busy = 1;
+		b = &pl->b[pl->get];
+		pthread_mutex_unlock(&pl->mu);
+		for (size_t at = 0; at < b->len && !r;) {
+			uint64_t off;
+			uint32_t sz;
+
+			memcpy(&off, b->data + at, 8);
+			memcpy(&sz, b->data + at + 8, 4);
+			r = fn(ctx, b->data + at + PL_ENTRY, sz, off);
+			at += PL_ENTRY + ((sz + 7) & ~(size_t)7);
+		}
+		pthread_mutex_lock(&pl->mu);
+		pl->busy = 0;
+		pl->full--;
+		pl->get = (pl->get + 1) % PL_BATCHES;
+		if (r)     /* read without the lock by pl_emit */
+			__atomic_store_n(&pl->stop, r, __ATOMIC_RELEASE);
+		pthread_cond_broadcast(&pl->to_reader);
+		if (r)
+			break;
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return r;
+}
+
+static struct pd_pipeline *pl_new(struct pd_session *s)
+{
+	struct pd_pipeline *pl = calloc(1, sizeof(*pl));
+
+	if (!pl)
+		return NULL;
+	pl->s = s;
+	for (int i = 0; i < PL_BATCHES; i++)
+		if (!(pl->b[i].data = malloc(PL_BATCH))) {
+			while (i--)
+				free(pl->b[i].data);
+			free(pl);
+			return NULL;
+		}
+	pthread_mutex_init(&pl->mu, NULL);
+	pthread_cond_init(&pl->to_reader, NULL);
+	pthread_cond_init(&pl->to_consumer, NULL);
+	return pl;
+}
+
+static void pl_free(struct pd_pipeline *pl)
+{
+	pthread_mutex_destroy(&pl->mu);
+	pthread_cond_destroy(&pl->to_reader);
+	pthread_cond_destroy(&pl->to_consumer);
+	for (int i = 0; i < PL_BATCHES; i++)
+		free(pl->b[i].data);
+	free(pl);
+}
+
+int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_deliver_fn fn,
+		    struct tb_err *err)
+{
+	struct pd_pipeline *pl = pl_new(s);
+	sigset_t all, old;
+	pthread_t tid;
+	int r, started;
+
+	if (!pl)
+		return TB_ERR_NOMEM;
+	s->pl = pl;
+	pl->read = read;
+	s->emit = pl_emit;
+	s->emit_ctx = pl;
+	s->in.cancel_point = 1;
+	pd_order_init(&s->order, pd_order_default_cap(), pl_emit, pl);
+	/* signals go to the consumer's thread, as they went before */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	started = pthread_create(&tid, NULL, reader_main, pl) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!started) {                     /* one thread after all */
+		pd_order_free(&s->order);
+		pd_order_init(&s->order, pd_order_default_cap(), fn, s);
+		s->emit = fn;
+		s->emit_ctx = s;
+		s->pl = NULL;
+		pl_free(pl);
+		return read(s);
+	} else {
+		r = consume(pl, fn, s);
+		if (r)
+			pthread_cancel(tid);        /* a read that may never end */
+		pthread_join(tid, NULL);
+		if (!r && (r = pl->r) && err)
+			*err = pl->rerr;
+	}
+	s->pl = NULL;
+	s->in.cancel_point = 0;
+	pl_free(pl);
+	return r;
+}
