@@ -30,6 +30,11 @@
 #define PL_BATCHES 8
 #define PL_BATCH (256u << 10)    /* bytes; any record (64 KiB at most) fits */
 #define PL_ENTRY 16              /* offset (8), size (4), padding (4) */
+/* an entry of this size holds the reader's counters (struct pd_stats),
+ * written before the first record let go after they changed: a consumer
+ * that fails leaves the counters as one thread would have had them */
+#define PL_MARK UINT32_MAX
+#define PL_MARK_NEED (PL_ENTRY + ((sizeof(struct pd_stats) + 7) & ~(size_t)7))
 
 struct pl_batch {
 	unsigned char *data;
@@ -53,6 +58,11 @@ struct pd_pipeline {
 	struct tb_err rerr;
 	struct pd_session *s;
 	int (*read)(struct pd_session *s);
+	/* reader: the counters the last mark held (records read, out of
+	 * order, decompressed); consumer: the last mark delivered */
+	uint64_t mk_total, mk_unordered, mk_decompressed;
+	struct pd_stats seen;
+	int have_seen;
 };
 
 __thread struct tb_err *pd_thread_err;
@@ -113,21 +123,45 @@ int pd_pipeline_call(struct pd_pipeline *pl, int (*fn)(void *ctx), void *ctx)
 	return r;
 }
 
-/* Reader: the ordering queue's delivery, a copy into the batch. */
+/* Reader: the counters as they are now, as an entry at @at (PL_MARK_NEED bytes). */
+static void put_mark(struct pd_pipeline *pl, unsigned char *at)
+{
+	struct pd_session *s = pl->s;
+	struct pd_stats st = s->stats;
+	uint32_t sz = PL_MARK;
+
+	st.nr_unordered = pl->mk_unordered = s->order.nr_unordered;
+	st.decomp_tail = pd_decomp_pending(&s->decomp);
+	pl->mk_total = s->stats.nr_total;
+	pl->mk_decompressed = s->stats.nr_decompressed;
+	memset(at, 0, PL_ENTRY);
+	memcpy(at + 8, &sz, 4);
+	memcpy(at + PL_ENTRY, &st, sizeof(st));
+}
+
+/* Reader: the ordering queue's delivery, a copy into the batch (after the
+ * counters, when they changed since the last mark). */
 static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_pipeline *pl = ctx;
+	int mark = pl->s->stats.nr_total != pl->mk_total ||
+		   pl->s->order.nr_unordered != pl->mk_unordered ||
+		   pl->s->stats.nr_decompressed != pl->mk_decompressed;
 	size_t need = PL_ENTRY + ((size + 7) & ~(size_t)7);
 	struct pl_batch *b = &pl->b[pl->put];
 	uint32_t sz = (uint32_t)size;
 	int r;
 
-	if (b->len + need > PL_BATCH) {
+	if (b->len + need + (mark ? PL_MARK_NEED : 0) > PL_BATCH) {
 		if ((r = publish(pl)))
 			return r;
 		b = &pl->b[pl->put];
 	} else if ((r = __atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE))) {
 		return r;
+	}
+	if (mark) {
+		put_mark(pl, b->data + b->len);
+		b->len += PL_MARK_NEED;
 	}
 	memcpy(b->data + b->len, &off, 8);
 	memcpy(b->data + b->len + 8, &sz, 4);
@@ -191,6 +225,12 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 
 			memcpy(&off, b->data + at, 8);
 			memcpy(&sz, b->data + at + 8, 4);
+			if (sz == PL_MARK) {
+				memcpy(&pl->seen, b->data + at + PL_ENTRY, sizeof(pl->seen));
+				pl->have_seen = 1;
+				at += PL_MARK_NEED;
+				continue;
+			}
 			r = fn(ctx, b->data + at + PL_ENTRY, sz, off);
 			at += PL_ENTRY + ((sz + 7) & ~(size_t)7);
 		}
@@ -206,6 +246,21 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 	}
 	pthread_mutex_unlock(&pl->mu);
 	return r;
+}
+
+/* After the consumer failed: the reader's counters as the last mark it
+ * delivered held them (the reader read on), the consumer's own kept. */
+static void keep_counters(struct pd_session *s, const struct pd_stats *seen)
+{
+	struct pd_stats own = s->stats;
+
+	s->stats = *seen;
+	s->stats.nr_lost_events = own.nr_lost_events;
+	s->stats.nr_lost_samples = own.nr_lost_samples;
+	s->stats.nr_kernel_mmaps = own.nr_kernel_mmaps;
+	s->stats.nr_unknown_id = own.nr_unknown_id;
+	s->order.nr_unordered = seen->nr_unordered;
+	s->counters_kept = 1;
 }
 
 static struct pd_pipeline *pl_new(struct pd_session *s)
@@ -272,6 +327,8 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 		if (r)
 			pthread_cancel(tid);        /* a read that may never end */
 		pthread_join(tid, NULL);
+		if (r && pl->have_seen)
+			keep_counters(s, &pl->seen);
 		if (!r && (r = pl->r) && err)
 			*err = pl->rerr;
 	}

@@ -847,7 +847,8 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 		r = pd_session_read_all(s);
 	}
 	s->stats.nr_unordered = s->order.nr_unordered;
-	s->stats.decomp_tail = pd_decomp_pending(&s->decomp);
+	if (!s->counters_kept)
+		s->stats.decomp_tail = pd_decomp_pending(&s->decomp);
 	pd_order_free(&s->order);
 	pd_decomp_free(&s->decomp);
 	return r;

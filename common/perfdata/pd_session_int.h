@@ -76,6 +76,8 @@ struct pd_session {
 	pd_deliver_fn emit;          /* where records go in delivery order: */
 	void *emit_ctx;              /* deliver, or the pipeline's queue */
 	struct pd_pipeline *pl;      /* two threads (pd_pipeline.h), else NULL */
+	int counters_kept;           /* the consumer failed: stats as the reader's
+				      * last mark before it held them */
 	int nr_threads;              /* pd_session_set_threads (0: the default) */
 	uint64_t nr_delivered;
 };
