@@ -31,11 +31,15 @@ struct pd_session {
 	uint64_t file_size;          /* UINT64_MAX for pipes */
 	uint64_t data_offset, data_size;
 	uint64_t features[4];
-	struct pd_input in;
+	struct pd_input in;          /* the reader's (with two threads) */
 
 	/* as many attrs and ids as the input holds (its size bounds a file's;
 	 * memory a pipe's): no count limit that perf 6.1 does not have */
-	struct pd_evsel *evsels;
+	/* with two threads (pd_pipeline.c), what each thread writes for
+	 * every record starts a cache line of its own: in, order and stats
+	 * the reader's, threads and nr_delivered the consumer's; what both
+	 * read (evsels, idmap, sym, emit) is on lines neither writes */
+	_Alignas(64) struct pd_evsel *evsels;
 	size_t nr_evsels, evsels_cap;
 	struct pd_idslot *idmap;
 	size_t idmap_slots, idmap_used;
@@ -47,11 +51,11 @@ struct pd_session {
 
 	struct td_result td;
 	struct pd_header_info info;
-	struct pd_threads threads;
-	struct pd_order order;
+	_Alignas(64) struct pd_threads threads;
+	_Alignas(64) struct pd_order order;
 	struct pd_stats stats;
 	struct pd_decomp decomp;     /* COMPRESSED records (pd_records.c) */
-	struct pd_stat stat;         /* perf stat record data (pd_records.c) */
+	_Alignas(64) struct pd_stat stat;   /* perf stat record data (pd_records.c) */
 
 	/* symbols (pd_session_use_symbols): the machine, fed the side-band
 	 * records; the BUILD_ID feature kept until it is created */
@@ -79,7 +83,7 @@ struct pd_session {
 	int counters_kept;           /* the consumer failed: stats as the reader's
 				      * last mark before it held them */
 	int nr_threads;              /* pd_session_set_threads (0: the default) */
-	uint64_t nr_delivered;
+	_Alignas(64) uint64_t nr_delivered;
 };
 
 /* the reader thread's error (pd_pipeline.c: its own, so the two threads
