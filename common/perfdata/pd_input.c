@@ -1,7 +1,7 @@
 /* pd_input.c - bounded, buffered sequential reading of a file or pipe. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
-#include <pthread.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +12,7 @@ int pd_in_init(struct pd_input *in, int fd, size_t cap)
 {
 	memset(in, 0, sizeof(*in));
 	in->fd = fd;
+	in->wake_fd = -1;
 	in->cap = cap;
 	in->end = UINT64_MAX;
 	in->buf = malloc(cap);
@@ -45,6 +46,20 @@ static uint64_t room_left(const struct pd_input *in)
 	return in->end > buffered_end ? in->end - buffered_end : 0;
 }
 
+/* Wait until the input has bytes (or its end) or the wake fd is
+ * readable: 1 for the input, 0 for the wake fd (a pipe that may never
+ * end is not read then: pd_pipeline.c's consumer stopped). */
+static int input_or_wake(const struct pd_input *in)
+{
+	struct pollfd p[2] = { { .fd = in->fd, .events = POLLIN },
+			       { .fd = in->wake_fd, .events = POLLIN } };
+
+	while (poll(p, 2, -1) < 0)
+		if (errno != EINTR)
+			return 1;          /* the read says what is wrong */
+	return !(p[1].revents & (POLLIN | POLLHUP | POLLERR));
+}
+
 static int fill(struct pd_input *in, struct tb_err *err)
 {
 	size_t want;
@@ -63,11 +78,9 @@ static int fill(struct pd_input *in, struct tb_err *err)
 		want = (size_t)left;
 	if (want == 0)
 		return 0;
-	if (in->cancel_point)         /* pd_pipeline.c: its reader may be cancelled here */
-		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+	if (in->wake_fd >= 0 && !input_or_wake(in))
+		return tb_err_set(err, TB_ERR_STOP, in->pos + in->tail, "the reading was stopped");
 	got = read_some(in->fd, in->buf + in->tail, want);     /* a pipe: what it has now */
-	if (in->cancel_point)
-		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	if (got < 0)
 		return tb_err_set(err, TB_ERR_IO, in->pos + in->tail, "read failed: %s",
 				  strerror(errno));

@@ -21,7 +21,8 @@ struct pd_input {
 	uint64_t pos;      /* stream offset of buf[head] */
 	uint64_t end;      /* no reads at or past this offset (UINT64_MAX: none) */
 	int eof;           /* the fd returned 0 */
-	int cancel_point;  /* reads are where a thread may be cancelled (pd_pipeline.h) */
+	int wake_fd;       /* >= 0: a read first waits for the input or for this
+			    * fd, which stops it (TB_ERR_STOP; pd_pipeline.c) */
 };
 
 int pd_in_init(struct pd_input *in, int fd, size_t cap);

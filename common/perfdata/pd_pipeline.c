@@ -1,11 +1,13 @@
 /* pd_pipeline.c - the reading on a thread of its own: records in delivery order through a bounded queue to the consumer's thread. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_session_int.h"
 
@@ -23,8 +25,9 @@
  * delivered everything published before it, the reader waiting meanwhile
  * (pd_pipeline_call): what changes the session's shared state, or calls
  * the consumer, runs on the consumer's thread alone.
- * A consumer that fails stops the reader at its next record, or cancels
- * it in a read of the input (a pipe that may never end).
+ * A consumer that fails stops the reader at its next record, or in a
+ * wait for the input (a pipe that may never end), through the wake pipe
+ * its reads wait on as well (pd_input.h).
  */
 
 #define PL_BATCHES 8
@@ -175,7 +178,6 @@ static void *reader_main(void *arg)
 	struct pd_pipeline *pl = arg;
 	int r, r2;
 
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	pd_thread_err = &pl->rerr;
 	r = pl->read(pl->s);
 	r2 = publish(pl);             /* what went before damage goes out too */
@@ -299,20 +301,22 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 	struct pd_pipeline *pl = pl_new(s);
 	sigset_t all, old;
 	pthread_t tid;
-	int r, started;
+	int r, started, wake[2];
 
 	if (!pl)
 		return TB_ERR_NOMEM;
+	if (pipe2(wake, O_CLOEXEC))
+		wake[0] = wake[1] = -1;
 	s->pl = pl;
 	pl->read = read;
 	s->emit = pl_emit;
 	s->emit_ctx = pl;
-	s->in.cancel_point = 1;
+	s->in.wake_fd = wake[0];
 	pd_order_init(&s->order, pd_order_default_cap(), pl_emit, pl);
 	/* signals go to the consumer's thread, as they went before */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	started = pthread_create(&tid, NULL, reader_main, pl) == 0;
+	started = wake[0] >= 0 && pthread_create(&tid, NULL, reader_main, pl) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!started) {                     /* one thread after all */
 		pd_order_free(&s->order);
@@ -320,12 +324,18 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 		s->emit = fn;
 		s->emit_ctx = s;
 		s->pl = NULL;
+		s->in.wake_fd = -1;
+		if (wake[0] >= 0) {
+			close(wake[0]);
+			close(wake[1]);
+		}
 		pl_free(pl);
 		return read(s);
 	} else {
 		r = consume(pl, fn, s);
-		if (r)
-			pthread_cancel(tid);        /* a read that may never end */
+		/* the reader may wait for a pipe that never ends: wake it */
+		while (r && write(wake[1], "", 1) < 0 && errno == EINTR)
+			;
 		pthread_join(tid, NULL);
 		if (r && pl->have_seen)
 			keep_counters(s, &pl->seen);
@@ -333,7 +343,9 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 			*err = pl->rerr;
 	}
 	s->pl = NULL;
-	s->in.cancel_point = 0;
+	s->in.wake_fd = -1;
+	close(wake[0]);
+	close(wake[1]);
 	pl_free(pl);
 	return r;
 }
