@@ -130,8 +130,9 @@ static int resolved_out(struct report_select *sel, const struct pd_event *ev)
 	for (size_t i = 0; !keep && i < sel->nr_addrs; i++) {
 		uint64_t a = sel->addrs[i], ip = ev->sample->ip;
 
-		keep = (l.sym && ip - l.symoff == a) || ip == a ||
-		       (sel->addr_range && ip >= a && ip - a < sel->addr_range);
+		/* perf 6.1 matches an address by the sample's ip (and
+		 * --addr-range), never by its symbol's start */
+		keep = ip == a || (sel->addr_range && ip >= a && ip - a < sel->addr_range);
 	}
 	return !keep;
 }
