@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh - run every test: the C unit tests (sanitizer build), then each
-# tests/*.test shell file in a fresh directory. Ends with "N passed, N failed, N skipped".
+# tests/*.test shell file in a fresh directory, its time after it ("-- NAME: N s").
+# Ends with "N passed, N failed, N skipped".
 #   tests/run.sh [NAME]   only the unit test or .test file NAME
 # Each test runs under a time limit, in a process group of its own that is
 # killed whole when the limit passes; the test then fails with its name
@@ -72,7 +73,9 @@ for t in "$tests_dir"/*.test; do
 	# the file's own status is not a verdict (its pass/fail lines are)
 	limited "$limit" sh -c 'cd "$1" && TEST_FILE=$2 . "$TOP/tests/testing.sh" && . "$3"; exit 0' \
 		sh "$d" "$n" "$t"
-	timed_out "$n" "$limit" $? "$start"
+	rc=$?
+	echo "-- $n: $(($(date +%s) - start)) s"
+	timed_out "$n" "$limit" $rc "$start"
 done
 child=
 
