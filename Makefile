@@ -192,8 +192,10 @@ $(BUILD)/unit/%: tests/unit/%.c $(SAN_COMMON_OBJ)
 deps:
 	@scripts/tools/install-deps.sh
 
+# make check builds with a job a CPU (CHECK_JOBS), whatever -j it was given
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
-	@$(MAKE) --no-print-directory all sanitize dynamic tiny
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all sanitize dynamic tiny
 	@tests/run.sh
 
 demo: deps
