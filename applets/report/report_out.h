@@ -101,12 +101,24 @@ static inline size_t ro_dec(char *end, uint64_t v)
 	return (size_t)(end - p);
 }
 
+/* The digits of a number end at tmp + RO_NUM (at most 20 and a sign); the
+ * RO_NUM bytes after it let the number go out as one block of RO_NUM bytes,
+ * a copy of constant size (no call), the buffer having room for it. */
+#define RO_NUM 24
+
+/* @n bytes ending at @end, copied as one block of RO_NUM */
+static inline void ro_num_out(struct report_print *p, const char *end, size_t n)
+{
+	memcpy(p->pos, end - n, RO_NUM);
+	p->pos += n;
+}
+
 /* unsigned in base 10 or 16, right-aligned in @width with @pad */
 static inline void ro_unum(struct report_print *p, uint64_t v, unsigned base, size_t width,
 			   char pad)
 {
 	static const char digits[] = "0123456789abcdef";
-	char tmp[24];
+	char tmp[2 * RO_NUM];
 	size_t n = 0;
 
 	if (base == 16) {
@@ -122,19 +134,18 @@ static inline void ro_unum(struct report_print *p, uint64_t v, unsigned base, si
 
 		while (v > 15) {          /* two digits a step */
 			n += 2;
-			memcpy(tmp + sizeof(tmp) - n, pairs + 2 * (v & 255), 2);
+			memcpy(tmp + RO_NUM - n, pairs + 2 * (v & 255), 2);
 			v >>= 8;
 		}
 		if (v || !n)
-			tmp[sizeof(tmp) - ++n] = digits[v];
+			tmp[RO_NUM - ++n] = digits[v];
 	} else {
-		n = ro_dec(tmp + sizeof(tmp), v);
+		n = ro_dec(tmp + RO_NUM, v);
 	}
-	ro_room(p, n + width);
+	ro_room(p, RO_NUM + width);
 	while (n < width--)
 		*p->pos++ = pad;
-	memcpy(p->pos, tmp + sizeof(tmp) - n, n);
-	p->pos += n;
+	ro_num_out(p, tmp + RO_NUM, n);
 }
 
 /* signed decimal, right-aligned with spaces (%*d) or zeros (%0*d) */
@@ -151,15 +162,14 @@ static inline void ro_snum(struct report_print *p, int64_t v, size_t width, char
 		ro_unum(p, u, 10, width ? width - 1 : 0, '0');
 		return;
 	}
-	char tmp[24];
-	size_t n = ro_dec(tmp + sizeof(tmp), u);
+	char tmp[2 * RO_NUM];
+	size_t n = ro_dec(tmp + RO_NUM, u);
 
-	tmp[sizeof(tmp) - ++n] = '-';
-	ro_room(p, n + width);
+	tmp[RO_NUM - ++n] = '-';
+	ro_room(p, RO_NUM + width);
 	while (n < width--)
 		*p->pos++ = ' ';
-	memcpy(p->pos, tmp + sizeof(tmp) - n, n);
-	p->pos += n;
+	ro_num_out(p, tmp + RO_NUM, n);
 }
 
 /* printf into the buffer (the rare fields) */

@@ -550,6 +550,17 @@ static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const stru
 	return 0;
 }
 
+/* A record of @time into the ordering queue, or at once when it has no time. */
+static int queue_by_time(struct pd_session *s, const struct pd_evsel *e,
+			 const unsigned char *rec, size_t size, uint32_t type, uint64_t off,
+			 uint64_t time)
+{
+	if (time == 0 || time == UINT64_MAX || (type != PD_REC_SAMPLE && !s->sample_id_all) ||
+	    !(e->sample_type & PD_S_TIME))
+		return s->emit(s->emit_ctx, rec, size, off);
+	return pd_order_push(&s->order, rec, size, time, off);
+}
+
 /* A kernel record: its time decides whether it is queued or goes at once. */
 static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t size,
 			 uint64_t off, uint32_t type)
@@ -566,17 +577,18 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
 		return r;
+	/* most samples: the time alone, their delivery decodes them */
+	if (type == PD_REC_SAMPLE && !s->tap && !s->unordered &&
+	    !pd_sample_when(&e->sattr, rec, size, &smp.time, &smp.cpu) &&
+	    (smp.cpu == -1 || (uint32_t)smp.cpu < MAX_CPU))
+		return queue_by_time(s, e, rec, size, type, off, smp.time);
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
 	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
 		return r;
 	if (!ordered || s->unordered)
 		return s->emit(s->emit_ctx, rec, size, off);
-	if (smp.time == 0 || smp.time == UINT64_MAX ||
-	    (type != PD_REC_SAMPLE && !s->sample_id_all) ||
-	    !(e->sample_type & PD_S_TIME))
-		return s->emit(s->emit_ctx, rec, size, off);
-	return pd_order_push(&s->order, rec, size, smp.time, off);
+	return queue_by_time(s, e, rec, size, type, off, smp.time);
 }
 
 /* A record of a type neither perf 6.1 nor tracebox knows: skipped by its

@@ -352,6 +352,51 @@ int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size, struct p
 	return parse(&a, rec, size, s, &w) ? -(int)w.off : 0;
 }
 
+/* u64s of @st's bits in @mask */
+static size_t words(uint64_t st, uint64_t mask)
+{
+	size_t n = 0;
+
+	for (uint64_t b = st & mask; b; b &= b - 1)
+		n++;
+	return n;
+}
+
+int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
+		   uint64_t *time, int32_t *cpu)
+{
+	uint64_t st = a->sample_type, nr;
+	size_t o = PD_EVENT_HEADER + 8 * words(st, PD_S_HEAD);
+
+	if ((st & ~(PD_S_HEAD | PD_S_CALLCHAIN | PD_S_RAW)) || size < o)
+		return -1;
+	*time = 0;
+	*cpu = -1;
+	if (st & PD_S_TIME)
+		*time = pd_u64(rec + PD_EVENT_HEADER +
+			       8 * words(st, PD_S_IDENTIFIER | PD_S_IP | PD_S_TID));
+	if (st & PD_S_CPU)
+		*cpu = (int32_t)pd_u32(rec + o - 8 * words(st, PD_S_CPU | PD_S_PERIOD));
+	if (st & PD_S_CALLCHAIN) {
+		if (size - o < 8)
+			return -1;
+		nr = pd_u64(rec + o);
+		o += 8;
+		if (nr > (size - o) / 8)
+			return -1;
+		o += (size_t)nr * 8;
+	}
+	if (st & PD_S_RAW) {
+		if (size - o < 4)
+			return -1;
+		nr = pd_u32(rec + o);
+		o += 4;
+		if (nr > size - o)
+			return -1;
+	}
+	return 0;
+}
+
 size_t pd_trailer_size(uint64_t st)
 {
 	size_t n = 0;

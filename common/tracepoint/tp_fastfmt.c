@@ -34,6 +34,9 @@ struct tpf_prog {
 	int swap;          /* the recording's byte order is not ours */
 };
 
+/* a literal up to this long is copied as a block of this size */
+#define LIT_COPY 16
+
 static int add_step(struct tpf_prog *p, const struct step *s)
 {
 	struct step *n = realloc(p->steps, (p->nr + 1) * sizeof(*n));
@@ -51,7 +54,8 @@ static size_t literal(struct tpf_prog *p, const char *f, int *err)
 {
 	struct step s = { .kind = STEP_LIT };
 	size_t i = 0, n = 0;
-	char *out = malloc(strlen(f) + 1);
+	/* LIT_COPY bytes past the text: tpf_render copies a short one whole */
+	char *out = calloc(1, strlen(f) + 1 + LIT_COPY);
 
 	if (!out) {
 		*err = 1;
@@ -269,8 +273,11 @@ static size_t put_int(char *out, uint64_t raw, const struct step *s)
 {
 	static const char lo[] = "0123456789abcdef", up[] = "0123456789ABCDEF";
 	const char *digits = s->upper ? up : lo;
-	char tmp[32];
-	int pos = (int)sizeof(tmp);
+	/* the digits end at tmp + INT_END (at most 22, octal, and a sign);
+	 * the bytes after it let a block of INT_END bytes be copied */
+	enum { INT_END = 24 };
+	char tmp[2 * INT_END];
+	int pos = INT_END;
 	uint64_t mask = s->bits == 64 ? ~0ULL : (1ULL << s->bits) - 1;
 	uint64_t v = raw & mask;
 	int negative = 0;
@@ -297,7 +304,11 @@ static size_t put_int(char *out, uint64_t raw, const struct step *s)
 	}
 	if (negative)
 		tmp[--pos] = '-';
-	return put_padded(out, tmp + pos, sizeof(tmp) - (size_t)pos, s, negative);
+	if (s->width <= INT_END - pos) {
+		memcpy(out, tmp + pos, INT_END);     /* one block: @out has room */
+		return (size_t)(INT_END - pos);
+	}
+	return put_padded(out, tmp + pos, (size_t)(INT_END - pos), s, negative);
 }
 
 int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
@@ -312,9 +323,13 @@ int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
 
 		switch (s->kind) {
 		case STEP_LIT:
-			if (cap - n < s->lit_len)
-				return -1;
-			memcpy(buf + n, s->lit, s->lit_len);
+			if (s->lit_len <= LIT_COPY && cap - n >= LIT_COPY) {
+				memcpy(buf + n, s->lit, LIT_COPY);   /* one block, no call */
+			} else {
+				if (cap - n < s->lit_len)
+					return -1;
+				memcpy(buf + n, s->lit, s->lit_len);
+			}
 			n += s->lit_len;
 			continue;
 		case STEP_INT:

@@ -1,4 +1,4 @@
-/* test_sample.c - pd_sample_parse, pd_trailer_parse, pd_id_pos and pd_is_pos
+/* test_sample.c - pd_sample_parse, pd_sample_when, pd_trailer_parse, pd_id_pos and pd_is_pos
  * (common/perfdata/pd_sample.h) against the SAMPLE body and sample_id trailer layout
  * of perf-data-format.md section 4. */
 /* SPDX-License-Identifier: GPL-2.0-only */
@@ -229,7 +229,7 @@ static size_t build(uint64_t st, unsigned char *rec, unsigned starts[NR_BODY_BIT
 /* Every subset of the eleven bits: values, defaults, id position, truncation. */
 static void test_every_combination(void)
 {
-	unsigned bad_values = 0, bad_trunc = 0, bad_idpos = 0;
+	unsigned bad_values = 0, bad_trunc = 0, bad_idpos = 0, bad_when = 0;
 	unsigned char rec[256];
 	unsigned starts[NR_BODY_BITS];
 
@@ -259,6 +259,22 @@ static void test_every_combination(void)
 		if (!ok) {
 			if (bad_values++ < 5)
 				NOTE("sample_type 0x%llx decodes wrong", (unsigned long long)st);
+		}
+
+		/* pd_sample_when: the same time and cpu, without the rest */
+		{
+			struct pd_sample_attr a = { .sample_type = st };
+			uint64_t t = 1;
+			int32_t c = 1;
+
+			if (pd_sample_when(&a, rec, size, &t, &c) || t != s.time || c != s.cpu)
+				if (bad_when++ < 5)
+					NOTE("sample_type 0x%llx: pd_sample_when", (unsigned long long)st);
+			/* every cut the decoder refuses, it leaves to the decoder */
+			for (size_t cut = 8; cut < size; cut++)
+				if (!pd_sample_when(&a, rec, cut, &t, &c) && bad_when++ < 5)
+					NOTE("sample_type 0x%llx cut at %zu: pd_sample_when takes it",
+					     (unsigned long long)st, cut);
 		}
 
 		/* the id is the u64 at index pd_id_pos of the body */
@@ -295,6 +311,8 @@ static void test_every_combination(void)
 	}
 	T(!bad_values, "all 2048 sample_type combinations decode every field (%u wrong)", bad_values);
 	T(!bad_idpos, "pd_id_pos points at the id in all 2048 combinations (%u wrong)", bad_idpos);
+	T(!bad_when, "pd_sample_when: the decoder's time and cpu in all 2048 combinations, "
+	  "and no cut it refuses (%u wrong)", bad_when);
 	T(!bad_trunc, "every truncation of every combination returns the cut field's offset (%u wrong)",
 	  bad_trunc);
 }
