@@ -3,9 +3,9 @@
 # date at once: kernel, UAPI headers, tiny recorder, busybox, initramfs, under
 # one jobserver of nproc + 1 jobs, so the boards build side by side where the
 # cores allow; serial on one CPU), `make qemu-check` (make boards, then each
-# board's test plan in QEMU, x86, arm64, the 32-bit arm one, then the
-# big-endian s390x one, each followed by the host's checks of what it sent
-# back), `make qemu-shell` (ARCH=arm64, ARCH=arm, ARCH=s390x: those boards').
+# board's test plan in QEMU, x86, arm64, the 32-bit arm one and the
+# big-endian s390x one, side by side as the cores allow, each followed by
+# the host's checks of what it sent back), `make qemu-shell` (ARCH=arm64, ARCH=arm, ARCH=s390x: those boards').
 INITRAMFS := $(BUILD)/initramfs.cpio.gz
 INITRAMFS_DEPS := $(wildcard initramfs/*) $(APPLET_LIST) $(shell find scripts/python scripts/perl -type f \
 		  ! -path '*/__pycache__/*' 2>/dev/null)
@@ -21,11 +21,20 @@ $(INITRAMFS): $(BUILD)/tracebox $(BUILD)/workload $(BUILD)/kmod-x86_64/tbmod.ko 
 # a board that fails); then each board's plan: a board's prepare step (qemu/
 # host-board.sh) says SKIP with the missing package, or FAIL when its build
 # failed, as it does run alone
+# The plans run side by side, QEMU_JOBS at a time (a board a CPU: each
+# guest's TCG keeps one busy), each into $(BUILD)/qemu-check-BOARD.out,
+# printed in board order when all are done.
 QEMU_BOARDS ?= x86_64 arm64 arm s390x
+QEMU_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 qemu-check:
 	+@$(MAKE) --no-print-directory -k boards QEMU_BOARDS="$$(qemu/check.sh -r $(QEMU_BOARDS))" || true
 	$(if $(filter x86_64,$(QEMU_BOARDS)),+@$(MAKE) --no-print-directory kernel initramfs)
-	@x=0; for b in $(QEMU_BOARDS); do BUILD=$(BUILD) qemu/check.sh -a $$b || x=1; done; exit $$x
+	@echo "qemu boards: the plans of $(QEMU_BOARDS), $(QEMU_JOBS) at a time"
+	@printf '%s\n' $(QEMU_BOARDS) | xargs -P $(QEMU_JOBS) -I{} sh -c \
+		'BUILD=$(BUILD) qemu/check.sh -a $$1 >$(BUILD)/qemu-check-$$1.out 2>&1; \
+		 echo $$? >$(BUILD)/qemu-check-$$1.rc' _ {}
+	@x=0; for b in $(QEMU_BOARDS); do cat $(BUILD)/qemu-check-$$b.out; \
+		[ "$$(cat $(BUILD)/qemu-check-$$b.rc)" = 0 ] || x=1; done; exit $$x
 
 # make boards: one make -j(nproc + 1) over the boards' parts (the kernels'
 # makes share its jobserver: kernel/kernel.mk), or the caller's jobserver
