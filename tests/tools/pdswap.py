@@ -16,6 +16,7 @@ COMPRESSED payloads, which compress anew."""
 # SPDX-License-Identifier: GPL-2.0-only
 import ctypes
 import ctypes.util
+import functools
 import re
 import struct
 import subprocess
@@ -44,6 +45,7 @@ class ZBuf(ctypes.Structure):
     _fields_ = [("p", ctypes.c_void_p), ("size", ctypes.c_size_t), ("pos", ctypes.c_size_t)]
 
 
+@functools.lru_cache(maxsize=None)
 def libzstd():
     z = ctypes.CDLL(ctypes.util.find_library("zstd") or "libzstd.so.1")
     z.ZSTD_createDStream.restype = ctypes.c_void_p
@@ -76,7 +78,7 @@ def zstd_stream(payloads):
             r = z.ZSTD_decompressStream(ds, ctypes.byref(outb), ctypes.byref(inb))
             if z.ZSTD_isError(r):
                 sys.exit("pdswap: zstd: bad COMPRESSED payload")
-            got += obuf.raw[:outb.pos]
+            got += ctypes.string_at(obuf, outb.pos)   # (.raw would copy all 1 MiB)
             if inb.pos == inb.size and outb.pos < cap:
                 break
         outs.append(bytes(got))
@@ -90,7 +92,7 @@ def zstd_frame(data, level):
     n = z.ZSTD_compress(buf, cap, data, len(data), level)
     if z.ZSTD_isError(n):
         sys.exit("pdswap: zstd: cannot compress")
-    return buf.raw[:n]
+    return ctypes.string_at(buf, n)
 
 
 def revbyte(b):
