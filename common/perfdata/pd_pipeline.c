@@ -33,11 +33,14 @@
 #define PL_BATCHES 8
 #define PL_BATCH (256u << 10)    /* bytes; any record (64 KiB at most) fits */
 #define PL_ENTRY 16              /* offset (8), size (4), padding (4) */
-/* an entry of this size holds the reader's counters (struct pd_stats),
- * written before the first record let go after they changed: a consumer
- * that fails leaves the counters as one thread would have had them */
+/* an entry of this size holds what changed in the reader's counters
+ * (struct pd_stats) since its last mark, written before the first record
+ * let go after they changed: a consumer that fails leaves the counters as
+ * one thread would have had them. Its padding word counts the changed
+ * u64 words of the struct; each follows as {index, value}. */
 #define PL_MARK UINT32_MAX
-#define PL_MARK_NEED (PL_ENTRY + ((sizeof(struct pd_stats) + 7) & ~(size_t)7))
+#define PL_STAT_WORDS (sizeof(struct pd_stats) / 8)
+_Static_assert(sizeof(struct pd_stats) % 8 == 0, "pd_stats is whole u64 words");
 
 struct pl_batch {
 	unsigned char *data;
@@ -64,6 +67,9 @@ struct pd_pipeline {
 	/* reader: the counters the last mark held (records read, out of
 	 * order, decompressed); consumer: the last mark delivered */
 	uint64_t mk_total, mk_unordered, mk_decompressed;
+	uint64_t marked[PL_STAT_WORDS];  /* reader: the counters its last mark made */
+	uint64_t delta[2 * PL_STAT_WORDS];   /* reader: {index, value} of a mark */
+	uint32_t nr_delta;
 	struct pd_stats seen;
 	int have_seen;
 };
@@ -126,20 +132,57 @@ int pd_pipeline_call(struct pd_pipeline *pl, int (*fn)(void *ctx), void *ctx)
 	return r;
 }
 
-/* Reader: the counters as they are now, as an entry at @at (PL_MARK_NEED bytes). */
-static void put_mark(struct pd_pipeline *pl, unsigned char *at)
+/* Reader: what changed in the counters since the last mark, into
+ * pl->delta; the bytes its entry takes. */
+static size_t mark_delta(struct pd_pipeline *pl)
 {
 	struct pd_session *s = pl->s;
 	struct pd_stats st = s->stats;
-	uint32_t sz = PL_MARK;
+	uint64_t now[PL_STAT_WORDS];
 
 	st.nr_unordered = pl->mk_unordered = s->order.nr_unordered;
 	st.decomp_tail = pd_decomp_pending(&s->decomp);
 	pl->mk_total = s->stats.nr_total;
 	pl->mk_decompressed = s->stats.nr_decompressed;
+	memcpy(now, &st, sizeof(now));
+	pl->nr_delta = 0;
+	for (size_t i = 0; i < PL_STAT_WORDS; i++) {
+		if (now[i] == pl->marked[i])
+			continue;
+		pl->marked[i] = now[i];
+		pl->delta[2 * pl->nr_delta] = i;
+		pl->delta[2 * pl->nr_delta + 1] = now[i];
+		pl->nr_delta++;
+	}
+	return PL_ENTRY + 16 * (size_t)pl->nr_delta;
+}
+
+/* Reader: the mark pl->delta holds, as an entry at @at. */
+static void put_mark(struct pd_pipeline *pl, unsigned char *at)
+{
+	uint32_t sz = PL_MARK;
+
 	memset(at, 0, PL_ENTRY);
 	memcpy(at + 8, &sz, 4);
-	memcpy(at + PL_ENTRY, &st, sizeof(st));
+	memcpy(at + 12, &pl->nr_delta, 4);
+	memcpy(at + PL_ENTRY, pl->delta, 16 * (size_t)pl->nr_delta);
+}
+
+/* Consumer: the counters of the mark at @at applied to pl->seen; its size. */
+static size_t take_mark(struct pd_pipeline *pl, const unsigned char *at)
+{
+	uint32_t n;
+
+	memcpy(&n, at + 12, 4);
+	for (uint32_t k = 0; k < n; k++) {
+		uint64_t i, v;
+
+		memcpy(&i, at + PL_ENTRY + 16 * k, 8);
+		memcpy(&v, at + PL_ENTRY + 16 * k + 8, 8);
+		memcpy((unsigned char *)&pl->seen + 8 * i, &v, 8);   /* i < PL_STAT_WORDS */
+	}
+	pl->have_seen = 1;
+	return PL_ENTRY + 16 * (size_t)n;
 }
 
 /* Reader: the ordering queue's delivery, a copy into the batch (after the
@@ -151,11 +194,12 @@ static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 		   pl->s->order.nr_unordered != pl->mk_unordered ||
 		   pl->s->stats.nr_decompressed != pl->mk_decompressed;
 	size_t need = PL_ENTRY + ((size + 7) & ~(size_t)7);
+	size_t mark_need = mark ? mark_delta(pl) : 0;
 	struct pl_batch *b = &pl->b[pl->put];
 	uint32_t sz = (uint32_t)size;
 	int r;
 
-	if (b->len + need + (mark ? PL_MARK_NEED : 0) > PL_BATCH) {
+	if (b->len + need + mark_need > PL_BATCH) {
 		if ((r = publish(pl)))
 			return r;
 		b = &pl->b[pl->put];
@@ -164,7 +208,7 @@ static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 	}
 	if (mark) {
 		put_mark(pl, b->data + b->len);
-		b->len += PL_MARK_NEED;
+		b->len += mark_need;
 	}
 	memcpy(b->data + b->len, &off, 8);
 	memcpy(b->data + b->len + 8, &sz, 4);
@@ -228,9 +272,7 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 			memcpy(&off, b->data + at, 8);
 			memcpy(&sz, b->data + at + 8, 4);
 			if (sz == PL_MARK) {
-				memcpy(&pl->seen, b->data + at + PL_ENTRY, sizeof(pl->seen));
-				pl->have_seen = 1;
-				at += PL_MARK_NEED;
+				at += take_mark(pl, b->data + at);
 				continue;
 			}
 			r = fn(ctx, b->data + at + PL_ENTRY, sz, off);
