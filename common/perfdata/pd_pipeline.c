@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,6 +41,8 @@
  * u64 words of the struct; each follows as {index, value}. */
 #define PL_MARK UINT32_MAX
 #define PL_STAT_WORDS (sizeof(struct pd_stats) / 8)
+#define PL_MARK_MAX (PL_ENTRY + 16 * PL_STAT_WORDS)   /* every word changed */
+#define STAT_WORD(field) (offsetof(struct pd_stats, field) / 8)
 _Static_assert(sizeof(struct pd_stats) % 8 == 0, "pd_stats is whole u64 words");
 
 struct pl_batch {
@@ -64,13 +67,8 @@ struct pd_pipeline {
 	struct tb_err rerr;
 	struct pd_session *s;
 	int (*read)(struct pd_session *s);
-	/* reader: the counters the last mark held (records read, out of
-	 * order, decompressed); consumer: the last mark delivered */
-	uint64_t mk_total, mk_unordered, mk_decompressed;
-	uint64_t marked[PL_STAT_WORDS];  /* reader: the counters its last mark made */
-	uint64_t delta[2 * PL_STAT_WORDS];   /* reader: {index, value} of a mark */
-	uint32_t nr_delta;
-	struct pd_stats seen;
+	uint64_t marked[PL_STAT_WORDS];  /* reader: the counters as its last mark left them */
+	struct pd_stats seen;            /* consumer: as the last mark it took left them */
 	int have_seen;
 };
 
@@ -132,40 +130,40 @@ int pd_pipeline_call(struct pd_pipeline *pl, int (*fn)(void *ctx), void *ctx)
 	return r;
 }
 
-/* Reader: what changed in the counters since the last mark, into
- * pl->delta; the bytes its entry takes. */
-static size_t mark_delta(struct pd_pipeline *pl)
+/* Reader: whether the counters a mark carries moved since the last one
+ * (records read, out of order, decompressed: the rest move with them). */
+static int counters_moved(const struct pd_pipeline *pl)
+{
+	const struct pd_session *s = pl->s;
+
+	return s->stats.nr_total != pl->marked[STAT_WORD(nr_total)] ||
+	       s->order.nr_unordered != pl->marked[STAT_WORD(nr_unordered)] ||
+	       s->stats.nr_decompressed != pl->marked[STAT_WORD(nr_decompressed)];
+}
+
+/* Reader: a mark at @at (room for PL_MARK_MAX): the counters' words that
+ * changed since the last one, as {index, value}. Returns its size. */
+static size_t put_mark(struct pd_pipeline *pl, unsigned char *at)
 {
 	struct pd_session *s = pl->s;
-	struct pd_stats st = s->stats;
 	uint64_t now[PL_STAT_WORDS];
+	uint32_t sz = PL_MARK, n = 0;
 
-	st.nr_unordered = pl->mk_unordered = s->order.nr_unordered;
-	st.decomp_tail = pd_decomp_pending(&s->decomp);
-	pl->mk_total = s->stats.nr_total;
-	pl->mk_decompressed = s->stats.nr_decompressed;
-	memcpy(now, &st, sizeof(now));
-	pl->nr_delta = 0;
-	for (size_t i = 0; i < PL_STAT_WORDS; i++) {
+	memcpy(now, &s->stats, sizeof(now));
+	now[STAT_WORD(nr_unordered)] = s->order.nr_unordered;
+	now[STAT_WORD(decomp_tail)] = pd_decomp_pending(&s->decomp);
+	for (uint64_t i = 0; i < PL_STAT_WORDS; i++) {
 		if (now[i] == pl->marked[i])
 			continue;
 		pl->marked[i] = now[i];
-		pl->delta[2 * pl->nr_delta] = i;
-		pl->delta[2 * pl->nr_delta + 1] = now[i];
-		pl->nr_delta++;
+		memcpy(at + PL_ENTRY + 16 * n, &i, 8);
+		memcpy(at + PL_ENTRY + 16 * n + 8, &now[i], 8);
+		n++;
 	}
-	return PL_ENTRY + 16 * (size_t)pl->nr_delta;
-}
-
-/* Reader: the mark pl->delta holds, as an entry at @at. */
-static void put_mark(struct pd_pipeline *pl, unsigned char *at)
-{
-	uint32_t sz = PL_MARK;
-
-	memset(at, 0, PL_ENTRY);
+	memset(at, 0, 8);
 	memcpy(at + 8, &sz, 4);
-	memcpy(at + 12, &pl->nr_delta, 4);
-	memcpy(at + PL_ENTRY, pl->delta, 16 * (size_t)pl->nr_delta);
+	memcpy(at + 12, &n, 4);
+	return PL_ENTRY + 16 * (size_t)n;
 }
 
 /* Consumer: the counters of the mark at @at applied to pl->seen; its size. */
@@ -190,26 +188,21 @@ static size_t take_mark(struct pd_pipeline *pl, const unsigned char *at)
 static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 {
 	struct pd_pipeline *pl = ctx;
-	int mark = pl->s->stats.nr_total != pl->mk_total ||
-		   pl->s->order.nr_unordered != pl->mk_unordered ||
-		   pl->s->stats.nr_decompressed != pl->mk_decompressed;
+	int mark = counters_moved(pl);
 	size_t need = PL_ENTRY + ((size + 7) & ~(size_t)7);
-	size_t mark_need = mark ? mark_delta(pl) : 0;
 	struct pl_batch *b = &pl->b[pl->put];
 	uint32_t sz = (uint32_t)size;
 	int r;
 
-	if (b->len + need + mark_need > PL_BATCH) {
+	if (b->len + need + (mark ? PL_MARK_MAX : 0) > PL_BATCH) {
 		if ((r = publish(pl)))
 			return r;
 		b = &pl->b[pl->put];
 	} else if ((r = __atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE))) {
 		return r;
 	}
-	if (mark) {
-		put_mark(pl, b->data + b->len);
-		b->len += mark_need;
-	}
+	if (mark)
+		b->len += put_mark(pl, b->data + b->len);
 	memcpy(b->data + b->len, &off, 8);
 	memcpy(b->data + b->len + 8, &sz, 4);
 	memcpy(b->data + b->len + PL_ENTRY, rec, size);

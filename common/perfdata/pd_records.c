@@ -260,10 +260,16 @@ static size_t body_min(uint32_t type)
  * stack of that size). (u32)-1 is "no cpu", as for perf. */
 #define MAX_CPU 65536
 
+/* a cpu a machine can have, or none (-1) */
+static int cpu_possible(int32_t cpu)
+{
+	return cpu == -1 || (uint32_t)cpu < MAX_CPU;
+}
+
 static int check_cpu(struct pd_session *s, const struct pd_sample *smp, uint32_t type,
 		     uint64_t off)
 {
-	if (smp->cpu == -1 || (uint32_t)smp->cpu < MAX_CPU)
+	if (cpu_possible(smp->cpu))
 		return 0;
 	return tb_err_set(PD_ERR(s), TB_ERR_FORMAT, off, "record type %u: cpu %u is past any "
 			  "machine's (at most %u)", type, (uint32_t)smp->cpu, MAX_CPU - 1);
@@ -579,8 +585,7 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 		return r;
 	/* most samples: the time alone, their delivery decodes them */
 	if (type == PD_REC_SAMPLE && !s->tap && !s->unordered &&
-	    !pd_sample_when(&e->sattr, rec, size, &smp.time, &smp.cpu) &&
-	    (smp.cpu == -1 || (uint32_t)smp.cpu < MAX_CPU))
+	    !pd_sample_when(&e->sattr, rec, size, &smp.time, &smp.cpu) && cpu_possible(smp.cpu))
 		return queue_by_time(s, e, rec, size, type, off, smp.time);
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;

@@ -109,6 +109,17 @@ static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 #define PD_S_HEAD (PD_S_IDENTIFIER | PD_S_IP | PD_S_TID | PD_S_TIME | PD_S_ADDR | PD_S_ID | \
 		   PD_S_STREAM_ID | PD_S_CPU | PD_S_PERIOD)
 
+/* u64s of @st's bits in @mask: a few bits, cheaper counted here than by
+ * libgcc's popcount call */
+static size_t words(uint64_t st, uint64_t mask)
+{
+	size_t n = 0;
+
+	for (uint64_t b = st & mask; b; b &= b - 1)
+		n++;
+	return n;
+}
+
 /* The fields before READ, which nearly every sample has: straight-line,
  * since they run for every sample twice (queue and delivery). All are 8
  * bytes: one check covers them, unless they run past the record (then
@@ -116,11 +127,8 @@ static int fixed_of(struct cur *c, uint64_t st, const struct fixed *f, size_t n,
 static int head_of(struct cur *c, uint64_t st, struct pd_sample *s)
 {
 	const unsigned char *p;
-	size_t n = 0;
+	size_t n = words(st, PD_S_HEAD);
 
-	/* a few bits: cheaper counted here than by libgcc's popcount call */
-	for (uint64_t b = st & PD_S_HEAD; b; b &= b - 1)
-		n++;
 	if (c->o <= c->size && n * 8 <= c->size - c->o) {
 		p = c->rec + c->o;
 		if (st & PD_S_IDENTIFIER)
@@ -350,16 +358,6 @@ int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size, struct p
 	struct where w = { 0, NULL, 0 };
 
 	return parse(&a, rec, size, s, &w) ? -(int)w.off : 0;
-}
-
-/* u64s of @st's bits in @mask */
-static size_t words(uint64_t st, uint64_t mask)
-{
-	size_t n = 0;
-
-	for (uint64_t b = st & mask; b; b &= b - 1)
-		n++;
-	return n;
 }
 
 int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
