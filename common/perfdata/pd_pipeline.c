@@ -67,8 +67,10 @@ struct pd_pipeline {
 	struct tb_err rerr;
 	struct pd_session *s;
 	int (*read)(struct pd_session *s);
-	uint64_t marked[PL_STAT_WORDS];  /* reader: the counters as its last mark left them */
-	struct pd_stats seen;            /* consumer: as the last mark it took left them */
+	/* the reader's and the consumer's own, each on lines of its own: a
+	 * line both write goes back and forth between their caches */
+	_Alignas(64) uint64_t marked[PL_STAT_WORDS];  /* reader: the counters as its last mark left them */
+	_Alignas(64) struct pd_stats seen;            /* consumer: as the last mark it took left them */
 	int have_seen;
 };
 
@@ -141,24 +143,45 @@ static int counters_moved(const struct pd_pipeline *pl)
 	       s->stats.nr_decompressed != pl->marked[STAT_WORD(nr_decompressed)];
 }
 
+/* Reader: word @i of the counters a mark carries, as they are now */
+static uint64_t stat_word(const struct pd_session *s, uint64_t i)
+{
+	uint64_t v;
+
+	if (i == STAT_WORD(nr_unordered))
+		return s->order.nr_unordered;
+	if (i == STAT_WORD(decomp_tail))
+		return pd_decomp_pending(&s->decomp);
+	memcpy(&v, (const unsigned char *)&s->stats + 8 * i, 8);
+	return v;
+}
+
 /* Reader: a mark at @at (room for PL_MARK_MAX): the counters' words that
- * changed since the last one, as {index, value}. Returns its size. */
+ * changed since the last one, as {index, value}. Returns its size. A
+ * mark goes out a round (perf's FINISHED_ROUND), a few records apart: the
+ * words are compared a block of 8 at a time, most blocks not moving. */
 static size_t put_mark(struct pd_pipeline *pl, unsigned char *at)
 {
-	struct pd_session *s = pl->s;
-	uint64_t now[PL_STAT_WORDS];
+	const unsigned char *now = (const unsigned char *)&pl->s->stats;
 	uint32_t sz = PL_MARK, n = 0;
 
-	memcpy(now, &s->stats, sizeof(now));
-	now[STAT_WORD(nr_unordered)] = s->order.nr_unordered;
-	now[STAT_WORD(decomp_tail)] = pd_decomp_pending(&s->decomp);
-	for (uint64_t i = 0; i < PL_STAT_WORDS; i++) {
-		if (now[i] == pl->marked[i])
+	for (uint64_t blk = 0; blk < PL_STAT_WORDS; blk += 8) {
+		uint64_t end = blk + 8 < PL_STAT_WORDS ? blk + 8 : PL_STAT_WORDS;
+		int special = (STAT_WORD(nr_unordered) >= blk && STAT_WORD(nr_unordered) < end) ||
+			      (STAT_WORD(decomp_tail) >= blk && STAT_WORD(decomp_tail) < end);
+
+		if (!special && !memcmp(now + 8 * blk, &pl->marked[blk], 8 * (end - blk)))
 			continue;
-		pl->marked[i] = now[i];
-		memcpy(at + PL_ENTRY + 16 * n, &i, 8);
-		memcpy(at + PL_ENTRY + 16 * n + 8, &now[i], 8);
-		n++;
+		for (uint64_t i = blk; i < end; i++) {
+			uint64_t v = stat_word(pl->s, i);
+
+			if (v == pl->marked[i])
+				continue;
+			pl->marked[i] = v;
+			memcpy(at + PL_ENTRY + 16 * n, &i, 8);
+			memcpy(at + PL_ENTRY + 16 * n + 8, &v, 8);
+			n++;
+		}
 	}
 	memset(at, 0, 8);
 	memcpy(at + 8, &sz, 4);
@@ -236,6 +259,7 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 	pthread_mutex_lock(&pl->mu);
 	for (;;) {
 		struct pl_batch *b;
+		size_t len;
 
 		while (!pl->full && !pl->done && !pl->call)
 			pthread_cond_wait(&pl->to_consumer, &pl->mu);
@@ -257,8 +281,11 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 			break;
 		pl->busy = 1;
 		b = &pl->b[pl->get];
+		/* read once: the reader writes the lengths beside it as it fills
+		 * the next batch, a record at a time */
+		len = b->len;
 		pthread_mutex_unlock(&pl->mu);
-		for (size_t at = 0; at < b->len && !r;) {
+		for (size_t at = 0; at < len && !r;) {
 			uint64_t off;
 			uint32_t sz;
 
@@ -302,10 +329,12 @@ static void keep_counters(struct pd_session *s, const struct pd_stats *seen)
 
 static struct pd_pipeline *pl_new(struct pd_session *s)
 {
-	struct pd_pipeline *pl = calloc(1, sizeof(*pl));
+	/* its lines as the struct lays them out (_Alignas above) */
+	struct pd_pipeline *pl = aligned_alloc(64, (sizeof(*pl) + 63) & ~(size_t)63);
 
 	if (!pl)
 		return NULL;
+	memset(pl, 0, sizeof(*pl));
 	pl->s = s;
 	for (int i = 0; i < PL_BATCHES; i++)
 		if (!(pl->b[i].data = malloc(PL_BATCH))) {
