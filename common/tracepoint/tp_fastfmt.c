@@ -28,14 +28,40 @@ struct step {
 	struct tp_field loc;   /* STEP_STR_DYN: the __data_loc field */
 };
 
+/* a literal up to this long is copied as a block of this size */
+#define LIT_COPY 16
+
+/*
+ * A format of numbers and short literals alone ("NR %ld (%lx, %lx, ...)",
+ * most of a storm's lines) also runs as fused steps: each number with the
+ * literal before it, the record's size and the output's room checked once
+ * for all of them, the commonest conversions (%x, %lx; %d, %u, %ld, %lu
+ * without a width) written digit pairs at a time where they go.
+ */
+enum conv { CONV_NONE, CONV_HEX, CONV_DEC, CONV_OTHER };
+
+struct fused {
+	char lit[LIT_COPY];        /* the literal before the number */
+	uint8_t lit_len;
+	uint8_t conv;              /* enum conv; CONV_NONE: the literal alone */
+	uint8_t size;              /* the field's bytes */
+	uint8_t is_signed;         /* CONV_DEC: sign-extend from sign_bit */
+	int offset;
+	uint64_t mask, sign_bit;   /* the C cast to the conversion's width */
+	const struct step *s;      /* CONV_OTHER: put_int's step */
+};
+
+/* the room one fused step may write: its literal block and a number */
+#define FUSED_OUT (LIT_COPY + 96)
+
 struct tpf_prog {
 	struct step *steps;
 	size_t nr;
 	int swap;          /* the recording's byte order is not ours */
+	struct fused *fused;       /* NULL: not numbers and short literals alone */
+	size_t nr_fused;
+	int min_size;              /* the record bytes the fused steps read */
 };
-
-/* a literal up to this long is copied as a block of this size */
-#define LIT_COPY 16
 
 static int add_step(struct tpf_prog *p, const struct step *s)
 {
@@ -200,6 +226,64 @@ static size_t conversion(struct tpf_prog *p, struct tep_event *ev, const char *f
 	return i + 1;
 }
 
+/* the fused step of number step @s (NULL: none) after literal @lit */
+static void fuse_one(struct fused *f, const struct step *lit, const struct step *s)
+{
+	memset(f, 0, sizeof(*f));
+	if (lit) {
+		memcpy(f->lit, lit->lit, lit->lit_len);
+		f->lit_len = (uint8_t)lit->lit_len;
+	}
+	if (!s)
+		return;
+	f->size = (uint8_t)s->size;
+	f->offset = s->offset;
+	f->s = s;
+	f->mask = s->bits == 64 ? ~0ULL : (1ULL << s->bits) - 1;
+	f->sign_bit = 1ULL << (s->bits - 1);
+	f->is_signed = (uint8_t)s->is_signed;
+	if (s->width == 0 && s->base == 16 && !s->upper && !s->is_signed)
+		f->conv = CONV_HEX;
+	else if (s->width == 0 && s->base == 10)
+		f->conv = CONV_DEC;
+	else
+		f->conv = CONV_OTHER;
+}
+
+/* Fused steps for a program of numbers and short literals, none for
+ * others; -1 when out of memory. */
+static int fuse(struct tpf_prog *p)
+{
+	const struct step *lit = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->nr; i++) {
+		const struct step *s = &p->steps[i];
+
+		if (s->kind == STEP_LIT ? s->lit_len > LIT_COPY || lit : s->kind != STEP_INT)
+			return 0;
+		lit = s->kind == STEP_LIT ? s : NULL;
+		n += s->kind == STEP_INT || i + 1 == p->nr;
+	}
+	if (n == 0 || !(p->fused = calloc(n, sizeof(*p->fused))))
+		return n ? -1 : 0;
+	lit = NULL;
+	for (size_t i = 0; i < p->nr; i++) {
+		const struct step *s = &p->steps[i];
+
+		if (s->kind == STEP_LIT && i + 1 < p->nr) {
+			lit = s;
+			continue;
+		}
+		fuse_one(&p->fused[p->nr_fused++], s->kind == STEP_LIT ? s : lit,
+			 s->kind == STEP_INT ? s : NULL);
+		if (s->kind == STEP_INT && s->offset + s->size > p->min_size)
+			p->min_size = s->offset + s->size;
+		lit = NULL;
+	}
+	return 0;
+}
+
 struct tpf_prog *tpf_compile(struct tep_event *ev)
 {
 	struct tpf_prog *p;
@@ -226,6 +310,10 @@ struct tpf_prog *tpf_compile(struct tep_event *ev)
 		}
 		f += n;
 	}
+	if (fuse(p) < 0) {
+		tpf_free(p);
+		return NULL;
+	}
 	return p;
 }
 
@@ -233,6 +321,7 @@ void tpf_free(struct tpf_prog *p)
 {
 	if (!p)
 		return;
+	free(p->fused);
 	for (size_t i = 0; i < p->nr; i++)
 		free(p->steps[i].lit);
 	free(p->steps);
@@ -311,10 +400,97 @@ static size_t put_int(char *out, uint64_t raw, const struct step *s)
 	return put_padded(out, tmp + pos, (size_t)(INT_END - pos), s, negative);
 }
 
+/* @v in hex at @o, digit pairs at a time; returns the end */
+static char *put_hex(char *o, uint64_t v)
+{
+	static const char pairs[] =
+		"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+		"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+		"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+		"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+		"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+		"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+		"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+		"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+	/* (bits + 3) / 4 digits, bits = 64 - clz */
+	char *end = o + ((67 - (unsigned)__builtin_clzll(v | 1)) >> 2), *q = end;
+
+	while (q - o >= 2) {
+		q -= 2;
+		memcpy(q, pairs + 2 * (v & 255), 2);
+		v >>= 8;
+	}
+	if (q > o)
+		*--q = "0123456789abcdef"[v & 15];
+	return end;
+}
+
+/* @v in decimal at @o, digit pairs at a time; returns the end */
+static char *put_dec(char *o, uint64_t v)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	static const uint64_t pow10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull,
+		1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull,
+	};
+	/* bits * log10(2) digits, one more when at or past that power of ten */
+	unsigned t = ((64 - (unsigned)__builtin_clzll(v | 1)) * 1233) >> 12;
+	char *end = o + t + ((v | 1) >= pow10[t]), *q = end;
+
+	while (v >= 100) {
+		q -= 2;
+		memcpy(q, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(q - 2, pairs + 2 * v, 2);
+	else
+		q[-1] = (char)('0' + v);
+	return end;
+}
+
+/* the fused steps (room and record size checked by the caller) */
+static size_t render_fused(const struct tpf_prog *p, const unsigned char *data, char *buf)
+{
+	const struct fused *f = p->fused, *end = f + p->nr_fused;
+	char *o = buf;
+
+	for (; f < end; f++) {
+		uint64_t v;
+
+		memcpy(o, f->lit, LIT_COPY);     /* one block, no call */
+		o += f->lit_len;
+		if (f->conv == CONV_NONE)
+			continue;
+		v = tp_load(data + f->offset, f->size, 0, p->swap) & f->mask;
+		if (f->conv == CONV_HEX) {
+			o = put_hex(o, v);
+		} else if (f->conv == CONV_DEC) {
+			if (f->is_signed && (v & f->sign_bit)) {
+				*o++ = '-';
+				v = (uint64_t)0 - (v | ~f->mask);   /* sign-extended, negated */
+			}
+			o = put_dec(o, v);
+		} else {
+			o += put_int(o, v, f->s);
+		}
+	}
+	return (size_t)(o - buf);
+}
+
 int tpf_render(const struct tpf_prog *p, const unsigned char *data, int size,
 	       char *buf, size_t cap)
 {
 	size_t n = 0;
+
+	if (p->fused && size >= p->min_size && cap / FUSED_OUT >= p->nr_fused)
+		return (int)render_fused(p, data, buf);
 
 	for (size_t i = 0; i < p->nr; i++) {
 		const struct step *s = &p->steps[i];
