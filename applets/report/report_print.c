@@ -8,6 +8,7 @@
 #include <string.h>
 #include "perfdata/pd_session.h"
 #include "report/report_extra.h"
+#include "report/report_head.h"
 #include "report/report_out.h"
 #include "report/report_print.h"
 #include "report/report_srccode.h"
@@ -78,6 +79,7 @@ int report_print_finish(struct report_print *p)
 	free(p->buf);
 	free(p->frames);
 	p->frames = NULL;
+	rp_head_free(p);
 	rp_srccode_free(p);
 	p->buf = p->pos = p->end = NULL;
 	return ferror(p->out) ? -1 : 0;
@@ -326,90 +328,6 @@ static int unwind_refused(const struct report_print *p, const struct pd_event *e
 	       smp->user_regs_abi && smp->user_stack_dyn_size;
 }
 
-/* perf_sample__fprintf_start: comm, pid/tid, cpu, misc, time */
-static void print_start(struct report_print *p, const struct pd_event *ev, uint64_t f)
-{
-	const struct pd_sample *smp = ev->sample;
-
-	if (f & RF_COMM) {
-		if (p->latency) {        /* "%8.8s " */
-			char c8[9];
-
-			snprintf(c8, sizeof(c8), "%s", ev->comm);
-			ro_right(p, c8, 8);
-			ro_ch(p, ' ');
-		} else if ((f & RF_IP) && (ev->evsel->sample_type & PD_S_CALLCHAIN) &&
-		    p->rf.use_callchain) {
-			ro_str(p, ev->comm);
-			ro_ch(p, ' ');
-		} else {
-			ro_right(p, ev->comm, 16);
-			ro_ch(p, ' ');
-		}
-	}
-	if ((f & RF_PID) && (f & RF_TID)) {
-		ro_printf(p, "%5d/%-5d ", smp->pid, smp->tid);
-	} else if (f & (RF_PID | RF_TID)) {
-		ro_snum(p, f & RF_PID ? smp->pid : smp->tid, 5, ' ');
-		ro_ch(p, ' ');
-	}
-	if ((f & RF_CPU) && p->latency) {
-		ro_printf(p, "%3d ", (int)smp->cpu);   /* not ro_snum: it stays inlined */
-	} else if (f & RF_CPU) {
-		ro_ch(p, '[');
-		ro_snum(p, smp->cpu, 3, '0');
-		ro_mem(p, "] ", 2);
-	}
-	if (f & RF_MISC) {
-		char l[8];
-		size_t n = rf_misc_letters(ev->misc, PD_REC_SAMPLE, l);
-
-		ro_mem(p, l, n);
-		ro_pad(p, n < 6 ? 6 - n : 1);
-	}
-	if (f & RF_TOD) {
-		char tod[80];
-
-		report_tod(tod, sizeof(tod), pd_session_info(p->session), smp->time, p->nsecs);
-		ro_str(p, tod);
-		ro_ch(p, ' ');
-	}
-	if (f & RF_TIME) {
-		uint64_t t = smp->time;
-
-		if (p->reltime) {
-			if (!p->initial_time)
-				p->initial_time = smp->time;
-			t = smp->time - p->initial_time;
-		} else if (p->deltatime) {
-			t = p->previous_time ? smp->time - p->previous_time : 0;
-			p->previous_time = smp->time;
-		}
-		uint64_t secs = t / 1000000000ULL, ns = t % 1000000000ULL;
-
-		if (p->nsecs) {
-			ro_unum(p, secs, 10, 5, ' ');
-			ro_ch(p, '.');
-			ro_unum(p, ns, 10, 9, '0');
-		} else {
-			/* "%12s" of "secs.usecs" */
-			uint64_t s10 = secs;
-			size_t digits = 1;
-
-			while (s10 >= 10) {
-				s10 /= 10;
-				digits++;
-			}
-			if (digits + 7 < 12)
-				ro_pad(p, 12 - digits - 7);
-			ro_unum(p, secs, 10, 0, ' ');
-			ro_ch(p, '.');
-			ro_unum(p, ns / 1000, 10, 6, '0');
-		}
-		ro_mem(p, ": ", 2);
-	}
-}
-
 int report_print_sample(void *ctx, const struct pd_event *ev)
 {
 	struct report_print *p = ctx;
@@ -419,7 +337,7 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 
 	if (!f)
 		return 0;
-	print_start(p, ev, f);
+	rp_head(p, ev, f);
 	if (f & RF_PERIOD) {
 		ro_unum(p, smp->period, 10, 10, ' ');
 		ro_ch(p, ' ');
@@ -427,8 +345,7 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	if (f & RF_EVNAME) {
 		if (!p->name_width)
 			p->name_width = max_name_len(p->session);
-		ro_right(p, e->name, (size_t)p->name_width);
-		ro_mem(p, ": ", 2);
+		rp_name(p, ev);
 	}
 	if (p->rf.print_flags)
 		ro_pad(p, 24);         /* "  %-21s " of no flags: only itrace sets them */

@@ -12,6 +12,8 @@ struct pd_session;
 struct rp_frame;
 
 struct rp_srcstate;
+struct rp_who;
+struct rp_name;
 
 struct report_print {
 	FILE *out;
@@ -35,6 +37,13 @@ struct report_print {
 	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
 	struct rp_srcstate *src;   /* -F srccode: per thread (report_srccode.c) */
 	size_t src_cap, nr_src;
+	/* pieces of the line's start kept (report_head.c): per thread, per
+	 * event, and the time's seconds as last printed */
+	struct rp_who *who;
+	struct rp_name *names;
+	uint64_t time_secs;
+	unsigned time_len;         /* 0: none kept */
+	char time_text[32];
 };
 
 /* an address's symbol and DSO (symbols.h when built with it) */

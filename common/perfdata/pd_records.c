@@ -344,6 +344,7 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct
 	ev.comm = pd_threads_comm(&s->threads, smp->pid, smp->tid);
 	if (!ev.comm)
 		return TB_ERR_NOMEM;
+	ev.names_gen = s->threads.gen + s->names_gen;
 	if (s->consumer && s->consumer->sample)
 		return s->consumer->sample(s->consumer->ctx, &ev);
 	return 0;
@@ -629,6 +630,7 @@ static int update_name(struct pd_session *s, const unsigned char *rec, size_t si
 		return TB_ERR_NOMEM;
 	free(e->name);
 	e->name = name;
+	s->names_gen++;
 	return 0;
 }
 

@@ -150,6 +150,7 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 					  s->nr_evsels + 1);
 		s->evsels = n;
 		s->evsels_cap = cap;
+		s->names_gen++;
 	}
 	e = &s->evsels[s->nr_evsels];
 	memset(e, 0, sizeof(*e));
@@ -195,6 +196,7 @@ int pd_session_add_attr(struct pd_session *s, const unsigned char *p, size_t ava
 	if (!e->name)
 		return TB_ERR_NOMEM;
 	s->nr_evsels++;
+	s->names_gen++;
 	for (size_t i = 0; i < nr_ids; i++)
 		if (idmap_put(s, e->ids[i], (uint32_t)(s->nr_evsels - 1)))
 			return TB_ERR_NOMEM;
@@ -280,6 +282,7 @@ void pd_session_resolve_names_from(struct pd_session *s, size_t first)
 			name = "unknown";
 		free(e->name);
 		e->name = strdup(name);
+		s->names_gen++;
 	}
 }
 

@@ -55,6 +55,10 @@ struct pd_event {
 	size_t rec_size;           /* its header.size */
 	uint64_t index;            /* 0-based sample number in delivery order */
 	uint16_t misc;             /* the record's header.misc (cpumode: misc & 7) */
+	/* moves whenever a comm or an event's name may have changed (their
+	 * strings may then be new ones at old addresses): what a consumer
+	 * keeps made from them holds while it stays */
+	uint64_t names_gen;
 };
 
 /* What the consumer gets for every other kernel record (MMAP, COMM, FORK,

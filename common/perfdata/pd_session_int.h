@@ -84,6 +84,7 @@ struct pd_session {
 				      * last mark before it held them */
 	int nr_threads;              /* pd_session_set_threads (0: the default) */
 	_Alignas(64) uint64_t nr_delivered;
+	uint64_t names_gen;          /* moves whenever an event's name may have */
 };
 
 /* the reader thread's error (pd_pipeline.c: its own, so the two threads

@@ -99,6 +99,7 @@ struct pd_thread *pd_threads_findnew(struct pd_threads *t, int32_t pid, int32_t 
 	th->comm = anon_comm(tid);
 	if (!th->comm)
 		return NULL;
+	t->gen++;
 	th->used = 1;
 	th->tid = tid;
 	th->pid = pid;
@@ -121,6 +122,7 @@ int pd_threads_set_comm(struct pd_threads *t, int32_t pid, int32_t tid,
 	free(th->comm);
 	th->comm = c;
 	th->comm_set = 1;
+	t->gen++;
 	return 0;
 }
 
@@ -130,6 +132,7 @@ int pd_threads_fork(struct pd_threads *t, int32_t pid, int32_t tid,
 	struct pd_thread *parent, *child;
 	char *comm = NULL;
 
+	t->gen++;                 /* names may be reset or handed down */
 	parent = pd_threads_findnew(t, ppid, ptid);
 	if (!parent)
 		return TB_ERR_NOMEM;

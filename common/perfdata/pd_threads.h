@@ -24,6 +24,7 @@ struct pd_threads {
 	struct pd_thread *slots;
 	size_t nr_slots;  /* power of two */
 	size_t nr_used;
+	uint64_t gen;     /* moves whenever a comm is given, changed or dropped */
 };
 
 int pd_threads_init(struct pd_threads *t);
