@@ -17,7 +17,7 @@
  * emptied blocks are kept for reuse, up to MAX_SPARE of them */
 #define BLOCK_SIZE PD_ORDER_BLOCK
 #define MAX_SPARE  16
-#define SPILL_HDR  32u             /* time, seq, file offset, size, pad */
+#define SPILL_HDR  32u             /* time, seq, file offset, size, hint */
 #define RUN_BUF    (SPILL_HDR + (64u << 10) + 8u)   /* holds any one record */
 #define WRITE_BUF  (1u << 20)
 #define MAX_RUNS   16              /* one more spill merges them into one */
@@ -36,6 +36,7 @@ struct pd_qent {
 	struct pd_block *blk;
 	unsigned char *rec;
 	uint32_t size;
+	uint32_t hint;
 };
 
 /* A sorted run in the spill file: [pos, end) unread, the head record
@@ -46,7 +47,7 @@ struct pd_run {
 	size_t head, tail;
 	int loaded;
 	uint64_t time, seq, file_offset;
-	uint32_t size;
+	uint32_t size, hint;
 };
 
 static size_t padded(size_t size)
@@ -260,7 +261,7 @@ static void wb_flush(struct wbuf *w)
 
 /* Append one record with its spill header. */
 static void wb_record(struct wbuf *w, uint64_t time, uint64_t seq, uint64_t off,
-		      const unsigned char *rec, uint32_t size)
+		      const unsigned char *rec, uint32_t size, uint32_t hint)
 {
 	unsigned char *p;
 
@@ -271,7 +272,7 @@ static void wb_record(struct wbuf *w, uint64_t time, uint64_t seq, uint64_t off,
 	memcpy(p + 8, &seq, 8);
 	memcpy(p + 16, &off, 8);
 	memcpy(p + 24, &size, 4);
-	memset(p + 28, 0, 4);
+	memcpy(p + 28, &hint, 4);
 	memcpy(p + SPILL_HDR, rec, size);
 	memset(p + SPILL_HDR + size, 0, padded(size) - size);
 	w->len += SPILL_HDR + padded(size);
@@ -316,6 +317,7 @@ static int run_load(struct pd_order *q, struct pd_run *r)
 	memcpy(&r->seq, r->buf + r->head + 8, 8);
 	memcpy(&r->file_offset, r->buf + r->head + 16, 8);
 	memcpy(&r->size, r->buf + r->head + 24, 4);
+	memcpy(&r->hint, r->buf + r->head + 28, 4);
 	r->loaded = 1;
 	return 1;
 }
@@ -400,7 +402,7 @@ static int merge_runs(struct pd_order *q, struct wbuf *w)
 		rewind[i] = q->runs[i].pos - (q->runs[i].tail - q->runs[i].head);
 	while ((r = first_run(q, &err))) {
 		wb_record(w, r->time, r->seq, r->file_offset, r->buf + r->head + SPILL_HDR,
-			  r->size);
+			  r->size, r->hint);
 		run_next(r);
 	}
 	wb_flush(w);
@@ -450,7 +452,7 @@ static int spill(struct pd_order *q)
 	for (size_t i = 0; i < q->nr; i++) {
 		struct pd_qent *e = &q->ents[i];
 
-		wb_record(&w, e->time, e->seq, e->file_offset, e->rec, e->size);
+		wb_record(&w, e->time, e->seq, e->file_offset, e->rec, e->size, e->hint);
 	}
 	wb_flush(&w);
 	if (w.bad || !add_run(q, start, w.at))
@@ -485,7 +487,7 @@ static int flush_memory(struct pd_order *q, uint64_t limit)
 		struct pd_qent *e = &q->ents[i];
 
 		if (!r)
-			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset);
+			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset, e->hint);
 		q->last_delivered = e->time;
 		release(q, e->blk, padded(e->size));
 		n++;
@@ -511,14 +513,14 @@ static int flush_merged(struct pd_order *q, uint64_t limit)
 			if (run->time > limit)
 				break;
 			r = q->deliver(q->ctx, run->buf + run->head + SPILL_HDR, run->size,
-				       run->file_offset);
+				       run->file_offset, run->hint);
 			q->last_delivered = run->time;
 			run_next(run);
 			q->nr_spilled--;
 		} else {
 			if (!e || e->time > limit)
 				break;
-			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset);
+			r = q->deliver(q->ctx, e->rec, e->size, e->file_offset, e->hint);
 			q->last_delivered = e->time;
 			release(q, e->blk, padded(e->size));
 			i++;
@@ -548,7 +550,7 @@ static int flush_upto(struct pd_order *q, uint64_t limit)
 }
 
 int pd_order_push(struct pd_order *q, const unsigned char *rec, size_t size,
-		  uint64_t time, uint64_t file_offset)
+		  uint64_t time, uint64_t file_offset, uint32_t hint)
 {
 	struct pd_qent *e;
 	struct pd_block *b;
@@ -580,6 +582,7 @@ int pd_order_push(struct pd_order *q, const unsigned char *rec, size_t size,
 	e->blk = b;
 	e->rec = copy;
 	e->size = (uint32_t)size;
+	e->hint = hint;
 	q->bytes += padded(size) + sizeof(*e);
 	if ((q->nr == 1 && q->nr_spilled == 0) || time > q->max_time)
 		q->max_time = time;    /* perf restarts its maximum on an empty queue */

@@ -23,11 +23,13 @@
  *
  * Usage: pd_order_init; per record pd_order_push (copies the bytes); on a
  * round pd_order_round; at the end pd_order_flush_all; pd_order_free.
- * Delivery calls @deliver with an 8-byte aligned copy of the record; once
- * it has returned an error (kept in @failed), nothing more is delivered.
+ * Delivery calls @deliver with an 8-byte aligned copy of the record and
+ * the @hint it was queued with (32 bits of the caller's own, carried
+ * along); once it has returned an error (kept in @failed), nothing more
+ * is delivered.
  */
 typedef int (*pd_deliver_fn)(void *ctx, const unsigned char *rec, size_t size,
-			     uint64_t file_offset);
+			     uint64_t file_offset, uint32_t hint);
 
 struct pd_qent;
 struct pd_block;
@@ -74,7 +76,7 @@ int pd_order_init(struct pd_order *q, size_t max_bytes, pd_deliver_fn fn, void *
 void pd_order_free(struct pd_order *q);
 /** pd_order_push - queue a copy of @rec at @time; returns 0, a deliver error, or TB_ERR_NOMEM */
 int pd_order_push(struct pd_order *q, const unsigned char *rec, size_t size,
-		  uint64_t time, uint64_t file_offset);
+		  uint64_t time, uint64_t file_offset, uint32_t hint);
 /** pd_order_round - a FINISHED_ROUND was read */
 int pd_order_round(struct pd_order *q);
 /** pd_order_flush_all - deliver everything queued */

@@ -33,7 +33,7 @@
 
 #define PL_BATCHES 8
 #define PL_BATCH (256u << 10)    /* bytes; any record (64 KiB at most) fits */
-#define PL_ENTRY 16              /* offset (8), size (4), padding (4) */
+#define PL_ENTRY 16              /* offset (8), size (4), hint (4) */
 /* an entry of this size holds what changed in the reader's counters
  * (struct pd_stats) since its last mark, written before the first record
  * let go after they changed: a consumer that fails leaves the counters as
@@ -208,7 +208,7 @@ static size_t take_mark(struct pd_pipeline *pl, const unsigned char *at)
 
 /* Reader: the ordering queue's delivery, a copy into the batch (after the
  * counters, when they changed since the last mark). */
-static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t off, uint32_t hint)
 {
 	struct pd_pipeline *pl = ctx;
 	int mark = counters_moved(pl);
@@ -228,6 +228,7 @@ static int pl_emit(void *ctx, const unsigned char *rec, size_t size, uint64_t of
 		b->len += put_mark(pl, b->data + b->len);
 	memcpy(b->data + b->len, &off, 8);
 	memcpy(b->data + b->len + 8, &sz, 4);
+	memcpy(b->data + b->len + 12, &hint, 4);
 	memcpy(b->data + b->len + PL_ENTRY, rec, size);
 	b->len += need;
 	return 0;
@@ -287,7 +288,7 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 		pthread_mutex_unlock(&pl->mu);
 		for (size_t at = 0; at < len && !r;) {
 			uint64_t off;
-			uint32_t sz;
+			uint32_t sz, hint;
 
 			memcpy(&off, b->data + at, 8);
 			memcpy(&sz, b->data + at + 8, 4);
@@ -295,7 +296,8 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 				at += take_mark(pl, b->data + at);
 				continue;
 			}
-			r = fn(ctx, b->data + at + PL_ENTRY, sz, off);
+			memcpy(&hint, b->data + at + 12, 4);
+			r = fn(ctx, b->data + at + PL_ENTRY, sz, off, hint);
 			at += PL_ENTRY + ((sz + 7) & ~(size_t)7);
 		}
 		pthread_mutex_lock(&pl->mu);

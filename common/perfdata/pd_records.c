@@ -326,8 +326,44 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, PD_ERR(s));
 }
 
+/*
+ * A sample's hint (pd_order.h) from its reading to its delivery: the index
+ * + 1 of the attr its id named then, and whether its raw data passed its
+ * decoder's checks then. Attrs are only added: while their count is the
+ * one the data began with (hint_attrs), an id names the attr it named;
+ * and a decoder once attached stays (pd_session.c).
+ */
+#define HINT_EVSEL  0x00ffffffu
+#define HINT_RAW_OK 0x80000000u
+
+/* Reader: the hint of a sample of @e, its raw data @raw (or NULL) */
+static uint32_t sample_hint(const struct pd_session *s, const struct pd_evsel *e,
+			    const unsigned char *raw, uint32_t raw_size)
+{
+	size_t idx = (size_t)(e - s->evsels);
+	uint32_t h;
+
+	if (s->nr_evsels != s->hint_attrs || idx >= HINT_EVSEL)
+		return 0;
+	h = (uint32_t)idx + 1;
+	/* a failure is not said here: the delivery checks again and says it */
+	if (e->type == PD_TYPE_TRACEPOINT && e->tp && e->dec && !e->bad_format && raw &&
+	    !tp_decoder_check(e->dec, raw, raw_size, e->name, 0, NULL))
+		h |= HINT_RAW_OK;
+	return h;
+}
+
+/* Consumer: the attr @hint names while it holds, else NULL */
+static struct pd_evsel *hinted(struct pd_session *s, uint32_t hint)
+{
+	uint32_t i = hint & HINT_EVSEL;
+
+	return i && s->nr_evsels == s->hint_attrs && i <= s->nr_evsels ? &s->evsels[i - 1] : NULL;
+}
+
+/* @raw_ok: the raw data passed its checks as it was read (sample_hint) */
 static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
-			  const unsigned char *rec, size_t size, uint64_t off)
+			  const unsigned char *rec, size_t size, uint64_t off, int raw_ok)
 {
 	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
 			       .rec = rec, .rec_size = size,
@@ -335,7 +371,7 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct
 	struct pd_sample whole;
 	int r;
 
-	if (e->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, e, smp, off)))
+	if (e->type == PD_TYPE_TRACEPOINT && !raw_ok && (r = check_raw(s, e, smp, off)))
 		return r;
 	if ((r = pd_session_unwound(s, smp, &whole)) < 0)
 		return r;
@@ -375,7 +411,8 @@ static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_samp
 		smp->id = id;
 		smp->period = value - slot->period;
 		slot->period = value;
-		if (smp->period && (r = deliver_sample(s, &s->evsels[slot->idx], smp, rec, size, off)))
+		if (smp->period &&
+		    (r = deliver_sample(s, &s->evsels[slot->idx], smp, rec, size, off, 0)))
 			return r;
 	}
 	return 0;
@@ -447,16 +484,17 @@ int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t s
 	return 0;
 }
 
-static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, uint32_t hint)
 {
 	struct pd_session *s = ctx;
 	uint32_t type = pd_u32(rec);
 	struct pd_sample smp;
-	struct pd_evsel *e;
+	struct pd_evsel *e = hinted(s, hint);
 	int r;
 
-	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
+		hint = 0;
+	if (!e && !(e = evsel_of(s, rec, size, type, off, &r)))
 		return r;
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
@@ -464,7 +502,7 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
 	case PD_REC_SAMPLE:
 		if (e->sample_type & PD_S_READ)
 			return deliver_read(s, e, &smp, rec, size, off);
-		return deliver_sample(s, e, &smp, rec, size, off);
+		return deliver_sample(s, e, &smp, rec, size, off, !!(hint & HINT_RAW_OK));
 	case PD_REC_COMM: {
 		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
 		const char *comm = (const char *)rec + 16;
@@ -518,14 +556,14 @@ static int to_consumer(struct pd_session *s, const unsigned char *rec, size_t si
 	return cb(s->consumer->ctx, &pr);
 }
 
-static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int deliver(void *ctx, const unsigned char *rec, size_t size, uint64_t off, uint32_t hint)
 {
 	struct pd_session *s = ctx;
 	const struct pd_consumer *c = s->consumer;
 	int r = c && c->dump ? to_consumer(s, rec, size, off, c->dump) : 0;
 
 	if (!r)
-		r = take(ctx, rec, size, off);
+		r = take(ctx, rec, size, off, hint);
 	if (!r && pd_u32(rec) != PD_REC_SAMPLE && c && c->record)
 		r = to_consumer(s, rec, size, off, c->record);
 	return r;
@@ -560,12 +598,12 @@ static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const stru
 /* A record of @time into the ordering queue, or at once when it has no time. */
 static int queue_by_time(struct pd_session *s, const struct pd_evsel *e,
 			 const unsigned char *rec, size_t size, uint32_t type, uint64_t off,
-			 uint64_t time)
+			 uint64_t time, uint32_t hint)
 {
 	if (time == 0 || time == UINT64_MAX || (type != PD_REC_SAMPLE && !s->sample_id_all) ||
 	    !(e->sample_type & PD_S_TIME))
-		return s->emit(s->emit_ctx, rec, size, off);
-	return pd_order_push(&s->order, rec, size, time, off);
+		return s->emit(s->emit_ctx, rec, size, off, hint);
+	return pd_order_push(&s->order, rec, size, time, off, hint);
 }
 
 /* A kernel record: its time decides whether it is queued or goes at once. */
@@ -580,21 +618,23 @@ static int kernel_record(struct pd_session *s, const unsigned char *rec, size_t 
 	if (type == PD_REC_LOST)
 		s->stats.nr_lost_records++;
 	if (!ordered && !s->tap)
-		return s->emit(s->emit_ctx, rec, size, off);
+		return s->emit(s->emit_ctx, rec, size, off, 0);
 	e = evsel_of(s, rec, size, type, off, &r);
 	if (!e)
 		return r;
 	/* most samples: the time alone, their delivery decodes them */
 	if (type == PD_REC_SAMPLE && !s->tap && !s->unordered &&
-	    !pd_sample_when(&e->sattr, rec, size, &smp.time, &smp.cpu) && cpu_possible(smp.cpu))
-		return queue_by_time(s, e, rec, size, type, off, smp.time);
+	    !pd_sample_when(&e->sattr, rec, size, &smp.time, &smp.cpu, &smp.raw, &smp.raw_size) &&
+	    cpu_possible(smp.cpu))
+		return queue_by_time(s, e, rec, size, type, off, smp.time,
+				     sample_hint(s, e, smp.raw, smp.raw_size));
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
 	if (s->tap && type == PD_REC_SAMPLE && (r = check_sample_now(s, e, &smp, off)))
 		return r;
 	if (!ordered || s->unordered)
-		return s->emit(s->emit_ctx, rec, size, off);
-	return queue_by_time(s, e, rec, size, type, off, smp.time);
+		return s->emit(s->emit_ctx, rec, size, off, 0);
+	return queue_by_time(s, e, rec, size, type, off, smp.time, 0);
 }
 
 /* A record of a type neither perf 6.1 nor tracebox knows: skipped by its
@@ -830,6 +870,7 @@ int pd_session_read_all(struct pd_session *s)
 	uint64_t off;
 	int r, consumed;
 
+	s->hint_attrs = s->nr_evsels;     /* sample_hint */
 	while ((r = next_record(s, &rec, &size, &off)) == 1) {
 		if ((r = dispatch(s, rec, size, off, &consumed)))
 			break;

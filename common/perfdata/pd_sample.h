@@ -100,7 +100,8 @@ int pd_trailer_parse(uint64_t sample_type, const unsigned char *rec, size_t size
 
 /**
  * pd_sample_when - a sample's time and cpu, read without decoding it whole:
- * what queueing it needs (perf 6.1 reads only the time there too)
+ * what queueing it needs (perf 6.1 reads only the time there too), and
+ * where its RAW data is (NULL and 0 without RAW)
  * @a: the attr's layout fields
  * Returns 0 when the sample is of the common kind (sample_type within the
  * fixed u64 fields, CALLCHAIN and RAW) and pd_sample_decode would take it
@@ -108,7 +109,7 @@ int pd_trailer_parse(uint64_t sample_type, const unsigned char *rec, size_t size
  * place a damaged sample's message comes from).
  */
 int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
-		   uint64_t *time, int32_t *cpu);
+		   uint64_t *time, int32_t *cpu, const unsigned char **raw, uint32_t *raw_size);
 
 /** pd_trailer_size - bytes the sample_id trailer takes for @sample_type */
 size_t pd_trailer_size(uint64_t sample_type);

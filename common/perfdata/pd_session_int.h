@@ -44,6 +44,7 @@ struct pd_session {
 	struct pd_idslot *idmap;
 	size_t idmap_slots, idmap_used;
 	int id_pos, is_pos, sample_id_all;
+	size_t hint_attrs;           /* attrs when the data began (pd_records.c sample_hint) */
 
 	uint64_t lost[4];            /* feature sections dropped as damaged */
 	unsigned nr_lost;

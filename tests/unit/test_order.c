@@ -30,7 +30,11 @@ static void logf_(struct log *l, const char *s)
 	}
 }
 
-static int deliver_small(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+/* the hint a test record is queued with: the queue hands it back as it was */
+#define HINT_OF(n) ((uint32_t)(n) * 2654435761u ^ 0x5a5a5a5au)
+
+static int deliver_small(void *ctx, const unsigned char *rec, size_t size, uint64_t off,
+			 uint32_t hint)
 {
 	struct log *l = ctx;
 	char buf[32];
@@ -42,7 +46,7 @@ static int deliver_small(void *ctx, const unsigned char *rec, size_t size, uint6
 	logf_(l, buf);
 	if (l->nr < 16)
 		l->offsets[l->nr++] = off;
-	if (size != 16)
+	if (size != 16 || hint != HINT_OF(pd_u64(rec + 8)))
 		return -1;
 	return l->fail_at && pd_u64(rec + 8) == (uint64_t)l->fail_at ? -5 : 0;
 }
@@ -52,7 +56,7 @@ static int push_small(struct pd_order *q, uint64_t time, uint64_t off)
 	unsigned char rec[16];
 
 	put_u64(rec, put_u16(rec, put_u16(rec, put_u32(rec, 0, PD_REC_SAMPLE), 1), 16), time);
-	return pd_order_push(q, rec, sizeof(rec), time, off);
+	return pd_order_push(q, rec, sizeof(rec), time, off, HINT_OF(time));
 }
 
 /* Run @script ("3 R 1 R 4 R": times and rounds), then a final flush; the
@@ -195,7 +199,8 @@ static unsigned char pattern(unsigned i, size_t at)
 	return (unsigned char)(i * 31u + at * 7u + (at >> 8));
 }
 
-static int deliver_big(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int deliver_big(void *ctx, const unsigned char *rec, size_t size, uint64_t off,
+		       uint32_t hint)
 {
 	struct big *b = ctx;
 	unsigned i = (unsigned)off;
@@ -204,7 +209,7 @@ static int deliver_big(void *ctx, const unsigned char *rec, size_t size, uint64_
 	if ((uintptr_t)rec % 8)
 		b->misaligned++;
 	if (i >= BIG_N || size != b->size_of[i] || pd_u16(rec + 6) != (uint16_t)size ||
-	    pd_u64(rec + 8) != b->time_of[i] || pd_u32(rec + 16) != i)
+	    pd_u64(rec + 8) != b->time_of[i] || pd_u32(rec + 16) != i || hint != HINT_OF(i))
 		bad = 1;
 	for (size_t at = 20; !bad && at < size; at++)
 		if (rec[at] != pattern(i, at))
@@ -247,7 +252,7 @@ static void test_blocks(void)
 		put_u32(rec, 16, i);
 		for (size_t at = 20; at < size; at++)
 			rec[at] = pattern(i, at);
-		r = pd_order_push(&q, rec, size, b.time_of[i], i);
+		r = pd_order_push(&q, rec, size, b.time_of[i], i, HINT_OF(i));
 		total += size;
 		/* note every distinct block that receives copies */
 		{
@@ -289,7 +294,7 @@ static void test_blocks(void)
 	memset(rec, 0, sizeof(rec));
 	put_u16(rec, 6, 65000);
 	for (unsigned i = 0; i < 200; i++)
-		pd_order_push(&q, rec, 65000, 1000 + i, i);
+		pd_order_push(&q, rec, 65000, 1000 + i, i, HINT_OF(i));
 	T(q.nr == 200 && b.delivered == 0, "200 x 65000 bytes queued without a round");
 	pd_order_free(&q);
 	T(q.nr == 0 && q.ents == NULL, "pd_order_free with queued records (blocks freed: see LSan)");
@@ -310,11 +315,13 @@ struct sp_log {
 	size_t over_cap;          /* deliveries seen with more than the cap in memory */
 };
 
-static int deliver_sp(void *ctx, const unsigned char *rec, size_t size, uint64_t off)
+static int deliver_sp(void *ctx, const unsigned char *rec, size_t size, uint64_t off,
+		      uint32_t hint)
 {
 	struct sp_log *l = ctx;
 
-	if ((uintptr_t)rec % 8 || size != pd_u16(rec + 6) || pd_u64(rec + 16) != off)
+	if ((uintptr_t)rec % 8 || size != pd_u16(rec + 6) || pd_u64(rec + 16) != off ||
+	    hint != HINT_OF(off))
 		l->corrupt++;
 	for (size_t at = 24; at < size; at++)
 		if (rec[at] != (unsigned char)(off + at))
@@ -354,7 +361,8 @@ static int run_spill(size_t cap, struct sp_log *l, struct pd_order *q, uint64_t 
 				put_u64(rec, 16, off);
 				for (size_t at = 24; at < size; at++)
 					rec[at] = (unsigned char)(off + at);
-				r = pd_order_push(q, rec, size, t, off++);
+				r = pd_order_push(q, rec, size, t, off, HINT_OF(off));
+				off++;
 				if (cap && q->bytes > cap)
 					l->over_cap++;
 			}

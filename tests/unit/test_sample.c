@@ -261,18 +261,21 @@ static void test_every_combination(void)
 				NOTE("sample_type 0x%llx decodes wrong", (unsigned long long)st);
 		}
 
-		/* pd_sample_when: the same time and cpu, without the rest */
+		/* pd_sample_when: the same time, cpu and raw data, without the rest */
 		{
 			struct pd_sample_attr a = { .sample_type = st };
+			const unsigned char *raw = rec;
 			uint64_t t = 1;
 			int32_t c = 1;
+			uint32_t rs = 1;
 
-			if (pd_sample_when(&a, rec, size, &t, &c) || t != s.time || c != s.cpu)
+			if (pd_sample_when(&a, rec, size, &t, &c, &raw, &rs) || t != s.time ||
+			    c != s.cpu || raw != s.raw || rs != s.raw_size)
 				if (bad_when++ < 5)
 					NOTE("sample_type 0x%llx: pd_sample_when", (unsigned long long)st);
 			/* every cut the decoder refuses, it leaves to the decoder */
 			for (size_t cut = 8; cut < size; cut++)
-				if (!pd_sample_when(&a, rec, cut, &t, &c) && bad_when++ < 5)
+				if (!pd_sample_when(&a, rec, cut, &t, &c, &raw, &rs) && bad_when++ < 5)
 					NOTE("sample_type 0x%llx cut at %zu: pd_sample_when takes it",
 					     (unsigned long long)st, cut);
 		}
@@ -311,7 +314,7 @@ static void test_every_combination(void)
 	}
 	T(!bad_values, "all 2048 sample_type combinations decode every field (%u wrong)", bad_values);
 	T(!bad_idpos, "pd_id_pos points at the id in all 2048 combinations (%u wrong)", bad_idpos);
-	T(!bad_when, "pd_sample_when: the decoder's time and cpu in all 2048 combinations, "
+	T(!bad_when, "pd_sample_when: the decoder's time, cpu and raw data in all 2048 combinations, "
 	  "and no cut it refuses (%u wrong)", bad_when);
 	T(!bad_trunc, "every truncation of every combination returns the cut field's offset (%u wrong)",
 	  bad_trunc);
