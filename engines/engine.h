@@ -88,6 +88,9 @@ struct engine_ops {
 	const char *unavailable;   /* non-NULL: this build lacks the engine; how to get it */
 	int (*start)(struct engine_run **run, const struct engine_start *st, struct tb_err *err);
 	int (*event)(struct engine_run *run, const struct pd_event *ev, struct tb_err *err);
+	/* optional: 0 when event() does nothing with any sample of @e (a
+	 * script with no handler for its event), asked after start */
+	int (*wants)(struct engine_run *run, const struct pd_evsel *e);
 	int (*stop)(struct engine_run *run, struct tb_err *err);
 	/* perf stat record data, at every STAT_ROUND (pd_stat.h); NULL: the
 	 * engine has no such callbacks and the applet prints perf's table */

@@ -32,6 +32,7 @@
 			struct tb_err *err);						\
 	int pfx##_event(struct engine_run *run, const struct pd_event *ev, struct tb_err *err); \
 	int pfx##_stop(struct engine_run *run, struct tb_err *err);			\
+	int pfx##_wants(struct engine_run *run, const struct pd_evsel *e);		\
 	int pfx##_generate(const struct engine_gen *g, struct tb_err *err);
 EC_ENGINE_FUNCS(python)
 EC_ENGINE_FUNCS(perl)

@@ -15,7 +15,7 @@
 	static const struct engine_ops var = {						\
 		.name = nm, .alias = al, .ext = ex, .dir = dr,				\
 		.start = pfx##_start, .event = pfx##_event, .stop = pfx##_stop,		\
-		.stat = sf, .generate = pfx##_generate,					\
+		.wants = pfx##_wants, .stat = sf, .generate = pfx##_generate,		\
 	};
 
 /* STUB(var, name, alias, ext, dir, how): an engine that only says @how. */

@@ -325,6 +325,17 @@ int report_filter_init(struct report_filter *f, struct pd_session *s)
 	return 0;
 }
 
+/* pd_consumer.wants: a dlfilter, a dump and perf's selections see every
+ * sample; else what comes after the filter decides */
+static int filter_wants(void *ctx, const struct pd_evsel *e)
+{
+	struct report_filter *f = ctx;
+
+	if (f->dlfilter || f->dump || f->select)
+		return 1;
+	return f->next.wants ? f->next.wants(f->next.ctx, e) : 1;
+}
+
 void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 			struct pd_consumer *out)
 {
@@ -335,6 +346,7 @@ void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 	out->dump = f->dump ? filter_dump : NULL;
 	out->stat_round = next->stat_round ? filter_stat : NULL;
 	out->round = f->show_round ? filter_round : NULL;
+	out->wants = next->wants ? filter_wants : NULL;
 }
 
 void report_filter_free(struct report_filter *f)

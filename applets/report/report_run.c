@@ -35,6 +35,14 @@ static int on_event(void *ctx, const struct pd_event *ev)
 	return r;
 }
 
+/* pd_consumer.wants: the engine's answer */
+static int on_wants(void *ctx, const struct pd_evsel *e)
+{
+	struct driver *d = ctx;
+
+	return d->x->ops->wants(d->run, e);
+}
+
 /* perf stat record data: the engine's stat callbacks, else perf's table */
 static int on_stat(void *ctx, const struct pd_stat_round *r)
 {
@@ -68,6 +76,8 @@ int report_run(struct report_run *x, struct pd_session *s)
 		sigaction(SIGINT, &sa, &old);
 		c.ctx = &d;
 		c.sample = on_event;
+		if (x->ops->wants)
+			c.wants = on_wants;
 		if (x->stat_rounds)
 			c.stat_round = on_stat;
 		if (x->filter)

@@ -26,6 +26,7 @@ struct pd_evsel {
 	struct tp_decoder *dec;    /* its format's decoder (shared by attrs of one format) */
 	int bad_format;            /* libtraceevent failed on tp's fields, not only its
 				    * print fmt: its samples are refused */
+	int unwanted;              /* the consumer wants none of its samples (pd_consumer) */
 };
 
 #endif

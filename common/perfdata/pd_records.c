@@ -335,6 +335,7 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
  */
 #define HINT_EVSEL  0x00ffffffu
 #define HINT_RAW_OK 0x80000000u
+#define HINT_SKIP   0x40000000u   /* the consumer wants none of its attr's samples */
 
 /* Reader: the hint of a sample of @e, its raw data @raw (or NULL) */
 static uint32_t sample_hint(const struct pd_session *s, const struct pd_evsel *e,
@@ -350,7 +351,21 @@ static uint32_t sample_hint(const struct pd_session *s, const struct pd_evsel *e
 	if (e->type == PD_TYPE_TRACEPOINT && e->tp && e->dec && !e->bad_format && raw &&
 	    !tp_decoder_check(e->dec, raw, raw_size, e->name, 0, NULL))
 		h |= HINT_RAW_OK;
+	/* passed over only where its delivery would have found nothing wrong */
+	if (e->unwanted && (e->type != PD_TYPE_TRACEPOINT || (h & HINT_RAW_OK)))
+		h |= HINT_SKIP;
 	return h;
+}
+
+/* Consumer: a sample of an attr the consumer wants none of (HINT_SKIP):
+ * what its delivery does besides calling the consumer, done */
+static int pass_over(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec)
+{
+	int32_t pid, tid;
+
+	s->nr_delivered++;
+	pd_sample_tid(&e->sattr, rec, &pid, &tid);
+	return pd_threads_comm(&s->threads, pid, tid) ? 0 : TB_ERR_NOMEM;
 }
 
 /* Consumer: the attr @hint names while it holds, else NULL */
@@ -494,6 +509,8 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 
 	if (!e)
 		hint = 0;
+	else if ((hint & HINT_SKIP) && type == PD_REC_SAMPLE)
+		return pass_over(s, e, rec);
 	if (!e && !(e = evsel_of(s, rec, size, type, off, &r)))
 		return r;
 	if ((r = decode(s, e, rec, size, type, off, &smp)))
@@ -897,6 +914,11 @@ int pd_session_process(struct pd_session *s, const struct pd_consumer *c, struct
 	s->err = err;
 	s->emit = deliver;
 	s->emit_ctx = s;
+	/* what a consumer that sees every record (dump) or a reader that
+	 * copies them (tap) is given stays as it is */
+	for (size_t i = 0; i < s->nr_evsels; i++)
+		s->evsels[i].unwanted = c && c->wants && !c->dump && !s->tap &&
+					!c->wants(c->ctx, &s->evsels[i]);
 	/* a second thread for what only reads: not for a reader that copies
 	 * records (tap), nor for consumers called as records are read */
 	if (c && !s->tap && !s->unordered && !c->dump &&

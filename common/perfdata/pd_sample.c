@@ -361,6 +361,19 @@ int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size, struct p
 	return parse(&a, rec, size, s, &w) ? -(int)w.off : 0;
 }
 
+void pd_sample_tid(const struct pd_sample_attr *a, const unsigned char *rec, int32_t *pid,
+		   int32_t *tid)
+{
+	const unsigned char *p = rec + PD_EVENT_HEADER +
+				 8 * words(a->sample_type, PD_S_IDENTIFIER | PD_S_IP);
+
+	*pid = *tid = -1;
+	if (a->sample_type & PD_S_TID) {
+		*pid = (int32_t)pd_u32(p);
+		*tid = (int32_t)pd_u32(p + 4);
+	}
+}
+
 int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
 		   uint64_t *time, int32_t *cpu, const unsigned char **raw, uint32_t *raw_size)
 {

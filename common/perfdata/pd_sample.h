@@ -110,6 +110,10 @@ int pd_trailer_parse(uint64_t sample_type, const unsigned char *rec, size_t size
  */
 int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
 		   uint64_t *time, int32_t *cpu, const unsigned char **raw, uint32_t *raw_size);
+/** pd_sample_tid - the pid and tid of a sample pd_sample_when took (-1
+ * without TID) */
+void pd_sample_tid(const struct pd_sample_attr *a, const unsigned char *rec, int32_t *pid,
+		   int32_t *tid);
 
 /** pd_trailer_size - bytes the sample_id trailer takes for @sample_type */
 size_t pd_trailer_size(uint64_t sample_type);

@@ -95,6 +95,11 @@ struct pd_consumer {
 	/* Optional, after pd_session_set_unordered only: each FINISHED_ROUND
 	 * record as it is read (perf's tool->finished_round). */
 	int (*round)(void *ctx, const struct pd_record *r);
+	/* Optional: 0 when no sample of @e can change what sample() does or
+	 * shows (a script without a handler for its event); asked once per
+	 * attr as processing starts. The session then passes such samples
+	 * over, as it would after sample() returned 0 for them. */
+	int (*wants)(void *ctx, const struct pd_evsel *e);
 };
 
 struct pd_session;

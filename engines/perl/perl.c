@@ -488,6 +488,19 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	return 0;
 }
 
+/* engine_ops.wants: a tracepoint with neither its handler nor
+ * trace_unhandled, in a script without process_event, gets nothing */
+int perl_wants(struct engine_run *r, const struct pd_evsel *ev)
+{
+	struct perl_tracepoint *e;
+	struct tb_err err = { 0 };
+
+	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec || r->unhandled || r->process_event)
+		return 1;
+	e = event_info(r, ev->dec, &err);
+	return !e || e->cv;
+}
+
 int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	int rc = 0;

@@ -190,22 +190,47 @@ static PyObject *field_value(const struct tp_field *f, const unsigned char *raw,
 	return python_value(&v);
 }
 
+/* A number field's int: the object an earlier event's equal value made,
+ * while kept in @r->nums. ints are immutable: a script tells a shared one
+ * from a new one only by identity (`is`), as it does CPython's own small
+ * ints; a storm's fields repeat (the same fd, buffer, flags), and each new
+ * object cost an allocation, its conversion and its freeing. */
+static PyObject *number_of(struct engine_run *r, const struct ec_value *v)
+{
+	uint64_t h = (v->num ^ (uint64_t)v->kind) * 0x9e3779b97f4a7c15ull;
+	struct num_slot *s = &r->nums[h >> 54];      /* NUM_CACHE: 10 bits */
+	PyObject *o;
+
+	if (v->kind != EC_INT && v->kind != EC_UINT)
+		return python_number(v);
+	if (s->obj && s->num == v->num && s->kind == (int)v->kind)
+		return Py_NewRef(s->obj);
+	if (!(o = python_number(v)))
+		return NULL;
+	Py_XSETREF(s->obj, Py_NewRef(o));
+	s->num = v->num;
+	s->kind = (int)v->kind;
+	return o;
+}
+
 /* A handler's field: an array fills the list of an earlier event when no
  * script kept it (*@spare) */
-static PyObject *handler_value(const struct tp_field *f, const unsigned char *raw, size_t size,
-			       PyObject **spare)
+static PyObject *handler_value(struct engine_run *r, const struct tp_field *f,
+			       const unsigned char *raw, size_t size, PyObject **spare)
 {
 	struct ec_value v, el;
 	PyObject *list, *o;
 
 	ec_field(f, raw, size, &v);
+	if (v.kind == EC_INT || v.kind == EC_UINT)
+		return number_of(r, &v);
 	if (v.kind != EC_ARRAY)
 		return python_value(&v);
 	if (!(list = python_list_take(spare, v.count)))
 		return NULL;
 	for (int i = 0; i < v.count; i++) {
 		ec_element(&v, i, &el);
-		if (!(o = python_number(&el))) {
+		if (!(o = number_of(r, &el))) {
 			Py_DECREF(list);
 			return NULL;
 		}
@@ -337,7 +362,7 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 		r->args[n++] = callchain;
 	first_field = n;
 	for (size_t i = 0; i < e->ec.dec->nr; i++) {
-		PyObject *v = handler_value(&e->ec.dec->fields[i], s->raw, s->raw_size,
+		PyObject *v = handler_value(r, &e->ec.dec->fields[i], s->raw, s->raw_size,
 					    &e->spare[i]);
 
 		if (!v) {
@@ -386,6 +411,19 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 				     "building perf_sample_dict failed");
 	Py_DECREF(res);
 	return 0;
+}
+
+/* engine_ops.wants: a tracepoint with neither its handler nor
+ * trace_unhandled gets nothing from python_event */
+int python_wants(struct engine_run *r, const struct pd_evsel *ev)
+{
+	struct python_tracepoint *e;
+	struct tb_err err = { 0 };
+
+	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec || r->unhandled)
+		return 1;
+	e = event_info(r, ev->dec, &err);
+	return !e || e->handler;
 }
 
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
@@ -577,6 +615,8 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		for (int i = 0; i < COMM_CACHE; i++) {
 			Py_XDECREF(r->comms[i].str);
 		}
+		for (int i = 0; i < NUM_CACHE; i++)
+			Py_XDECREF(r->nums[i].obj);
 		Py_XDECREF(r->secs_obj);
 		Py_XDECREF(r->pid_obj);
 		Py_XDECREF(r->spare_chain);

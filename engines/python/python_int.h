@@ -8,9 +8,17 @@
 #include "ec_sample.h"
 #include "engine_core.h"
 
-/* Argument objects kept between events: per CPU number, per thread's comm. */
+/* Argument objects kept between events: per CPU number, per thread's comm,
+ * and the int objects of recent handler field values (python.c). */
 #define CPU_CACHE 1024
 #define COMM_CACHE 256
+#define NUM_CACHE 1024
+
+struct num_slot {
+	uint64_t num;
+	int kind;                 /* EC_INT or EC_UINT */
+	PyObject *obj;
+};
 
 struct comm_slot {
 	int32_t tid;
@@ -54,6 +62,7 @@ struct engine_run {
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	PyObject *cpus[CPU_CACHE];
 	struct comm_slot comms[COMM_CACHE];
+	struct num_slot nums[NUM_CACHE];
 	uint64_t secs;            /* the last common_secs, as secs_obj */
 	PyObject *secs_obj;
 	int pid;                  /* the last common_pid, as pid_obj */
