@@ -513,7 +513,10 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 		return pass_over(s, e, rec);
 	if (!e && !(e = evsel_of(s, rec, size, type, off, &r)))
 		return r;
-	if ((r = decode(s, e, rec, size, type, off, &smp)))
+	/* a hint: pd_sample_when took the sample as it was read */
+	if (hint && type == PD_REC_SAMPLE)
+		pd_sample_decode_taken(&e->sattr, rec, &smp);
+	else if ((r = decode(s, e, rec, size, type, off, &smp)))
 		return r;
 	switch (type) {
 	case PD_REC_SAMPLE:

@@ -361,6 +361,43 @@ int pd_sample_parse(uint64_t st, const unsigned char *rec, size_t size, struct p
 	return parse(&a, rec, size, s, &w) ? -(int)w.off : 0;
 }
 
+void pd_sample_decode_taken(const struct pd_sample_attr *a, const unsigned char *rec,
+			    struct pd_sample *s)
+{
+	uint64_t st = a->sample_type;
+	const unsigned char *p = rec + PD_EVENT_HEADER;
+
+	pd_sample_init(s);
+	s->period = a->sample_period;      /* perf 6.1: evsel__parse_sample */
+	if (st & PD_S_IDENTIFIER)
+		s->id = pd_u64(p), p += 8;
+	if (st & PD_S_IP)
+		s->ip = pd_u64(p), p += 8;
+	if (st & PD_S_TID)
+		s->pid = (int32_t)pd_u32(p), s->tid = (int32_t)pd_u32(p + 4), p += 8;
+	if (st & PD_S_TIME)
+		s->time = pd_u64(p), p += 8;
+	if (st & PD_S_ADDR)
+		s->addr = pd_u64(p), p += 8;
+	if (st & PD_S_ID)
+		s->id = pd_u64(p), p += 8;
+	if (st & PD_S_STREAM_ID)
+		s->stream_id = pd_u64(p), p += 8;
+	if (st & PD_S_CPU)
+		s->cpu = (int32_t)pd_u32(p), p += 8;
+	if (st & PD_S_PERIOD)
+		s->period = pd_u64(p), p += 8;
+	if (st & PD_S_CALLCHAIN) {
+		s->nr_callchain = pd_u64(p);
+		s->callchain = p + 8;
+		p += 8 + 8 * s->nr_callchain;
+	}
+	if (st & PD_S_RAW) {
+		s->raw_size = pd_u32(p);
+		s->raw = p + 4;
+	}
+}
+
 void pd_sample_tid(const struct pd_sample_attr *a, const unsigned char *rec, int32_t *pid,
 		   int32_t *tid)
 {

@@ -110,6 +110,10 @@ int pd_trailer_parse(uint64_t sample_type, const unsigned char *rec, size_t size
  */
 int pd_sample_when(const struct pd_sample_attr *a, const unsigned char *rec, size_t size,
 		   uint64_t *time, int32_t *cpu, const unsigned char **raw, uint32_t *raw_size);
+/** pd_sample_decode_taken - pd_sample_decode of a sample pd_sample_when
+ * took (0), without the checks it passed there */
+void pd_sample_decode_taken(const struct pd_sample_attr *a, const unsigned char *rec,
+			    struct pd_sample *s);
 /** pd_sample_tid - the pid and tid of a sample pd_sample_when took (-1
  * without TID) */
 void pd_sample_tid(const struct pd_sample_attr *a, const unsigned char *rec, int32_t *pid,

@@ -227,6 +227,23 @@ static size_t build(uint64_t st, unsigned char *rec, unsigned starts[NR_BODY_BIT
 }
 
 /* Every subset of the eleven bits: values, defaults, id position, truncation. */
+/* every field of two decoded samples alike (not memcmp: padding) */
+static int same_sample(const struct pd_sample *a, const struct pd_sample *b)
+{
+#define F(x) (a->x == b->x)
+	return F(id) && F(ip) && F(time) && F(addr) && F(stream_id) && F(period) && F(pid) &&
+	       F(tid) && F(cpu) && F(read_nr) && F(time_enabled) && F(time_running) &&
+	       F(read_value) && F(read_id) && F(read_lost) && F(read_values) &&
+	       F(read_value_size) && F(nr_callchain) && F(callchain) && F(raw_size) && F(raw) &&
+	       F(nr_branches) && F(branch_hw_idx) && F(has_branch_hw_idx) && F(branches) &&
+	       F(user_regs_abi) && F(user_regs_mask) && F(intr_regs_abi) && F(intr_regs_mask) &&
+	       F(user_regs) && F(intr_regs) && F(user_stack_size) && F(user_stack_dyn_size) &&
+	       F(user_stack_off) && F(user_stack) && F(weight) && F(weight_full) && F(ins_lat) &&
+	       F(p_stage_cyc) && F(data_src) && F(transaction) && F(phys_addr) && F(cgroup) &&
+	       F(data_page_size) && F(code_page_size) && F(aux_size) && F(aux);
+#undef F
+}
+
 static void test_every_combination(void)
 {
 	unsigned bad_values = 0, bad_trunc = 0, bad_idpos = 0, bad_when = 0;
@@ -269,10 +286,20 @@ static void test_every_combination(void)
 			int32_t c = 1;
 			uint32_t rs = 1;
 
+			struct pd_sample k;
+
 			if (pd_sample_when(&a, rec, size, &t, &c, &raw, &rs) || t != s.time ||
 			    c != s.cpu || raw != s.raw || rs != s.raw_size)
 				if (bad_when++ < 5)
 					NOTE("sample_type 0x%llx: pd_sample_when", (unsigned long long)st);
+			/* and what it took decodes as the checked decoder has it */
+			if (!pd_sample_when(&a, rec, size, &t, &c, &raw, &rs)) {
+				memset(&k, 0x5a, sizeof(k));
+				pd_sample_decode_taken(&a, rec, &k);
+				if (!same_sample(&k, &s) && bad_when++ < 5)
+					NOTE("sample_type 0x%llx: pd_sample_decode_taken",
+					     (unsigned long long)st);
+			}
 			/* every cut the decoder refuses, it leaves to the decoder */
 			for (size_t cut = 8; cut < size; cut++)
 				if (!pd_sample_when(&a, rec, cut, &t, &c, &raw, &rs) && bad_when++ < 5)
@@ -314,7 +341,7 @@ static void test_every_combination(void)
 	}
 	T(!bad_values, "all 2048 sample_type combinations decode every field (%u wrong)", bad_values);
 	T(!bad_idpos, "pd_id_pos points at the id in all 2048 combinations (%u wrong)", bad_idpos);
-	T(!bad_when, "pd_sample_when: the decoder's time, cpu and raw data in all 2048 combinations, "
+	T(!bad_when, "pd_sample_when: the decoder's time, cpu and raw data (and pd_sample_decode_taken its sample) in all 2048 combinations, "
 	  "and no cut it refuses (%u wrong)", bad_when);
 	T(!bad_trunc, "every truncation of every combination returns the cut field's offset (%u wrong)",
 	  bad_trunc);
