@@ -238,6 +238,8 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 {
 	struct report_filter *f = ctx;
 
+	if (f->samples_pass)
+		return f->next.sample ? f->next.sample(f->next.ctx, ev) : 0;
 	if (f->dlfilter) {          /* it may print: what came before goes first */
 		flush_printer(f);
 		if (report_dlfilter_early(f->dlfilter, ev))
@@ -340,6 +342,8 @@ void report_filter_wrap(struct report_filter *f, const struct pd_consumer *next,
 			struct pd_consumer *out)
 {
 	f->next = *next;
+	f->samples_pass = !f->dlfilter && !f->dump && !f->select && !f->nr_ranges && !f->cpu_map &&
+			  !f->comms && !f->pids && !f->tids;
 	out->ctx = f;
 	out->sample = filter_sample;
 	out->record = f->side || next->record ? filter_record : NULL;

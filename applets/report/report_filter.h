@@ -36,6 +36,7 @@ struct report_filter {
 	struct report_range *ranges;
 	int nr_ranges;
 	struct pd_consumer next;  /* where what passes goes */
+	int samples_pass;         /* report_filter_wrap: nothing above looks at a sample */
 };
 
 /**

@@ -18,6 +18,12 @@
  * was made of are compared by address, ev->names_gen telling when an
  * address may since have been given to another string.
  */
+/* "00" to "99" */
+static const char dec_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 #define RP_WHO      256       /* threads kept, by tid */
 #define RP_WHO_TEXT 48
 #define RP_NAMES    16        /* events kept, by address */
@@ -108,10 +114,7 @@ static void who_out(struct report_print *p, const struct pd_event *ev, uint64_t 
  * point kept while the second lasts */
 static void time_out(struct report_print *p, uint64_t t)
 {
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
+	const char *pairs = dec_pairs;
 	uint64_t secs = t / 1000000000ULL, ns = t % 1000000000ULL;
 	char *o;
 
@@ -156,11 +159,12 @@ void rp_head(struct report_print *p, const struct pd_event *ev, uint64_t f)
 	if ((f & RF_CPU) && p->latency) {
 		ro_printf(p, "%3d ", (int)smp->cpu);
 	} else if ((f & RF_CPU) && (uint32_t)smp->cpu < 1000) {
+		uint32_t hi = (uint32_t)smp->cpu / 100, lo = (uint32_t)smp->cpu % 100;
+
 		ro_room(p, 8);
 		memcpy(p->pos, "[000] ", 6);
-		p->pos[1] = (char)('0' + smp->cpu / 100);
-		p->pos[2] = (char)('0' + smp->cpu / 10 % 10);
-		p->pos[3] = (char)('0' + smp->cpu % 10);
+		p->pos[1] = (char)('0' + hi);
+		memcpy(p->pos + 2, dec_pairs + 2 * lo, 2);
 		p->pos += 6;
 	} else if (f & RF_CPU) {
 		ro_ch(p, '[');
