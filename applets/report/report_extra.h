@@ -6,13 +6,18 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "report/report_fields.h"
 
 struct report_print;
 struct pd_event;
 
-/** the fields between the event name (or trace text) and the ip */
+/** the fields between the event name (or trace text) and the ip: of these */
+#define RF_MID_FIELDS (RF_ADDR | RF_DATA_SRC | RF_WEIGHT | RF_INS_LAT)
 void report_print_fields_mid(struct report_print *p, const struct pd_event *ev, uint64_t f);
-/** the fields after the ip (or stack), before the newline */
+/** the fields after the ip (or stack), before the newline: of these */
+#define RF_TAIL_FIELDS (RF_IREGS | RF_UREGS | RF_BRSTACK | RF_BRSTACKSYM | RF_BRSTACKOFF | \
+			RF_BPF_OUTPUT | RF_INSN | RF_INSNLEN | RF_PHYS_ADDR | RF_DATA_PAGE_SIZE | \
+			RF_CODE_PAGE_SIZE)
 void report_print_fields_tail(struct report_print *p, const struct pd_event *ev, uint64_t f);
 
 /** report_branch_type - util/branch.c get_branch_type: the name of a branch

@@ -364,7 +364,8 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		else
 			ro_mem(p, text, (size_t)n);
 	}
-	report_print_fields_mid(p, ev, f);
+	if (f & RF_MID_FIELDS)
+		report_print_fields_mid(p, ev, f);
 	if ((f & RF_IP) && (e->sample_type & DWARF_STACK) == DWARF_STACK && !p->told_dwarf &&
 	    pd_session_unwind_arch_unknown(p->session)) {
 		/* --call-graph dwarf of an arch whose registers we do not know:
@@ -383,7 +384,8 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 			print_ip_line(p, ev, f);
 		}
 	}
-	report_print_fields_tail(p, ev, f);
+	if (f & RF_TAIL_FIELDS)
+		report_print_fields_tail(p, ev, f);
 	ro_ch(p, '\n');
 	if (f & RF_SRCCODE)
 		rp_srccode(p, ev);
