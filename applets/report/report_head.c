@@ -10,6 +10,7 @@
 #include "report/report_head.h"
 #include "report/report_out.h"
 #include "report/report_time.h"
+#include "util/digit_pairs.h"
 
 /*
  * A storm prints the same comm and pid, the same event names and the same
@@ -18,12 +19,6 @@
  * was made of are compared by address, ev->names_gen telling when an
  * address may since have been given to another string.
  */
-/* "00" to "99" */
-static const char dec_pairs[] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
 #define RP_WHO      256       /* threads kept, by tid */
 #define RP_WHO_TEXT 48
 #define RP_NAMES    16        /* events kept, by address */
@@ -114,7 +109,7 @@ static void who_out(struct report_print *p, const struct pd_event *ev, uint64_t 
  * point kept while the second lasts */
 static void time_out(struct report_print *p, uint64_t t)
 {
-	const char *pairs = dec_pairs;
+	const char *pairs = tb_dec_pairs;
 	uint64_t secs = t / 1000000000ULL, ns = t % 1000000000ULL;
 	char *o;
 
@@ -164,7 +159,7 @@ void rp_head(struct report_print *p, const struct pd_event *ev, uint64_t f)
 		ro_room(p, 8);
 		memcpy(p->pos, "[000] ", 6);
 		p->pos[1] = (char)('0' + hi);
-		memcpy(p->pos + 2, dec_pairs + 2 * lo, 2);
+		memcpy(p->pos + 2, tb_dec_pairs + 2 * lo, 2);
 		p->pos += 6;
 	} else if (f & RF_CPU) {
 		ro_ch(p, '[');

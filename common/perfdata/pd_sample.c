@@ -121,6 +121,30 @@ static size_t words(uint64_t st, uint64_t mask)
 	return (size_t)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* The fixed u64 fields of @st at @p into @s, unchecked: where they end */
+static const unsigned char *head_fields(uint64_t st, const unsigned char *p, struct pd_sample *s)
+{
+	if (st & PD_S_IDENTIFIER)
+		s->id = pd_u64(p), p += 8;
+	if (st & PD_S_IP)
+		s->ip = pd_u64(p), p += 8;
+	if (st & PD_S_TID)
+		s->pid = (int32_t)pd_u32(p), s->tid = (int32_t)pd_u32(p + 4), p += 8;
+	if (st & PD_S_TIME)
+		s->time = pd_u64(p), p += 8;
+	if (st & PD_S_ADDR)
+		s->addr = pd_u64(p), p += 8;
+	if (st & PD_S_ID)
+		s->id = pd_u64(p), p += 8;
+	if (st & PD_S_STREAM_ID)
+		s->stream_id = pd_u64(p), p += 8;
+	if (st & PD_S_CPU)
+		s->cpu = (int32_t)pd_u32(p), p += 8;
+	if (st & PD_S_PERIOD)
+		s->period = pd_u64(p), p += 8;
+	return p;
+}
+
 /* The fields before READ, which nearly every sample has: straight-line,
  * since they run for every sample twice (queue and delivery). All are 8
  * bytes: one check covers them, unless they run past the record (then
@@ -131,25 +155,7 @@ static int head_of(struct cur *c, uint64_t st, struct pd_sample *s)
 	size_t n = words(st, PD_S_HEAD);
 
 	if (c->o <= c->size && n * 8 <= c->size - c->o) {
-		p = c->rec + c->o;
-		if (st & PD_S_IDENTIFIER)
-			s->id = pd_u64(p), p += 8;
-		if (st & PD_S_IP)
-			s->ip = pd_u64(p), p += 8;
-		if (st & PD_S_TID)
-			s->pid = (int32_t)pd_u32(p), s->tid = (int32_t)pd_u32(p + 4), p += 8;
-		if (st & PD_S_TIME)
-			s->time = pd_u64(p), p += 8;
-		if (st & PD_S_ADDR)
-			s->addr = pd_u64(p), p += 8;
-		if (st & PD_S_ID)
-			s->id = pd_u64(p), p += 8;
-		if (st & PD_S_STREAM_ID)
-			s->stream_id = pd_u64(p), p += 8;
-		if (st & PD_S_CPU)
-			s->cpu = (int32_t)pd_u32(p), p += 8;
-		if (st & PD_S_PERIOD)
-			s->period = pd_u64(p), p += 8;
+		p = head_fields(st, c->rec + c->o, s);
 		c->o = (size_t)(p - c->rec);
 		return 0;
 	}
@@ -369,24 +375,7 @@ void pd_sample_decode_taken(const struct pd_sample_attr *a, const unsigned char 
 
 	pd_sample_init(s);
 	s->period = a->sample_period;      /* perf 6.1: evsel__parse_sample */
-	if (st & PD_S_IDENTIFIER)
-		s->id = pd_u64(p), p += 8;
-	if (st & PD_S_IP)
-		s->ip = pd_u64(p), p += 8;
-	if (st & PD_S_TID)
-		s->pid = (int32_t)pd_u32(p), s->tid = (int32_t)pd_u32(p + 4), p += 8;
-	if (st & PD_S_TIME)
-		s->time = pd_u64(p), p += 8;
-	if (st & PD_S_ADDR)
-		s->addr = pd_u64(p), p += 8;
-	if (st & PD_S_ID)
-		s->id = pd_u64(p), p += 8;
-	if (st & PD_S_STREAM_ID)
-		s->stream_id = pd_u64(p), p += 8;
-	if (st & PD_S_CPU)
-		s->cpu = (int32_t)pd_u32(p), p += 8;
-	if (st & PD_S_PERIOD)
-		s->period = pd_u64(p), p += 8;
+	p = head_fields(st, p, s);
 	if (st & PD_S_CALLCHAIN) {
 		s->nr_callchain = pd_u64(p);
 		s->callchain = p + 8;

@@ -8,6 +8,7 @@
 #include <traceevent/event-parse.h>
 #include "tracepoint/tp_fastfmt.h"
 #include "tracepoint/tp_fields.h"
+#include "util/digit_pairs.h"
 
 enum step_kind { STEP_LIT, STEP_INT, STEP_STR_ARRAY, STEP_STR_DYN };
 
@@ -403,15 +404,7 @@ static size_t put_int(char *out, uint64_t raw, const struct step *s)
 /* @v in hex at @o, digit pairs at a time; returns the end */
 static char *put_hex(char *o, uint64_t v)
 {
-	static const char pairs[] =
-		"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-		"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-		"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-		"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-		"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-		"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-		"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-		"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+	const char *pairs = tb_hex_pairs;
 	/* (bits + 3) / 4 digits, bits = 64 - clz */
 	char *end = o + ((67 - (unsigned)__builtin_clzll(v | 1)) >> 2), *q = end;
 
@@ -428,10 +421,7 @@ static char *put_hex(char *o, uint64_t v)
 /* @v in decimal at @o, digit pairs at a time; returns the end */
 static char *put_dec(char *o, uint64_t v)
 {
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
+	const char *pairs = tb_dec_pairs;
 	static const uint64_t pow10[20] = {
 		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
 		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
