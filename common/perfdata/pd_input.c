@@ -90,8 +90,9 @@ static int fill(struct pd_input *in, struct tb_err *err)
 	return (int)(got > 0);
 }
 
-const unsigned char *pd_in_peek(struct pd_input *in, size_t n, size_t *avail,
-				struct tb_err *err)
+/* pd_in_peek when the buffer holds less than @n bytes */
+const unsigned char *pd_in_peek_fill(struct pd_input *in, size_t n, size_t *avail,
+				     struct tb_err *err)
 {
 	int r;
 

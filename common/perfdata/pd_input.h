@@ -37,8 +37,17 @@ int pd_in_seek(struct pd_input *in, uint64_t off, uint64_t end, struct tb_err *e
  * how many did (0 at a clean end). I/O errors set @err and *@avail = 0
  * with err->code != 0.
  */
-const unsigned char *pd_in_peek(struct pd_input *in, size_t n, size_t *avail,
-				struct tb_err *err);
+const unsigned char *pd_in_peek_fill(struct pd_input *in, size_t n, size_t *avail,
+				     struct tb_err *err);
+static inline const unsigned char *pd_in_peek(struct pd_input *in, size_t n, size_t *avail,
+					      struct tb_err *err)
+{
+	if (in->tail - in->head >= n) {      /* inline: twice a record */
+		*avail = in->tail - in->head;
+		return in->buf + in->head;
+	}
+	return pd_in_peek_fill(in, n, avail, err);
+}
 
 /** pd_in_consume - step over @n bytes already peeked */
 void pd_in_consume(struct pd_input *in, size_t n);
