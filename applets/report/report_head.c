@@ -40,6 +40,15 @@ struct rp_name {
 	char text[RP_NAME_TEXT];
 };
 
+/* a kept piece of @len bytes out, copied as one block of @block (its
+ * slot's size: a copy of constant size, no call) */
+static inline void kept_out(struct report_print *p, const char *text, size_t len, size_t block)
+{
+	ro_room(p, block);
+	memcpy(p->pos, text, block);
+	p->pos += len;
+}
+
 /* comm and pid/tid, as perf prints them */
 static void print_who(struct report_print *p, const struct pd_event *ev, uint64_t f, int bare)
 {
@@ -76,27 +85,18 @@ static void who_out(struct report_print *p, const struct pd_event *ev, uint64_t 
 	char *start;
 
 	f &= RF_COMM | RF_PID | RF_TID;
-	if (!p->who && !(p->who = calloc(RP_WHO, sizeof(*p->who)))) {
-		print_who(p, ev, f, bare);
-		return;
-	}
-	w = &p->who[(uint32_t)smp->tid % RP_WHO];
-	if (w->len && w->tid == smp->tid && w->pid == smp->pid && w->comm == ev->comm &&
+	/* no memory for the table: printed, not kept */
+	w = p->who || (p->who = calloc(RP_WHO, sizeof(*p->who))) ?
+	    &p->who[(uint32_t)smp->tid % RP_WHO] : NULL;
+	if (w && w->len && w->tid == smp->tid && w->pid == smp->pid && w->comm == ev->comm &&
 	    w->gen == ev->names_gen && w->f == f && w->bare == bare) {
-		ro_room(p, RP_WHO_TEXT);
-		memcpy(p->pos, w->text, RP_WHO_TEXT);      /* one block, no call */
-		p->pos += w->len;
+		kept_out(p, w->text, w->len, RP_WHO_TEXT);
 		return;
 	}
-	ro_room(p, RO_ITEM);
-	start = p->pos;
-	flushes = p->flushes;
+	start = ro_keep_begin(p, &flushes);
 	print_who(p, ev, f, bare);
-	w->len = 0;
-	if (p->flushes != flushes || p->pos - start > RP_WHO_TEXT)
+	if (!w || !(w->len = (unsigned)ro_keep_end(p, start, flushes, w->text, RP_WHO_TEXT)))
 		return;                  /* a long comm: not kept */
-	memcpy(w->text, start, (size_t)(p->pos - start));
-	w->len = (unsigned)(p->pos - start);
 	w->tid = smp->tid;
 	w->pid = smp->pid;
 	w->comm = ev->comm;
@@ -202,28 +202,18 @@ void rp_name(struct report_print *p, const struct pd_event *ev)
 	unsigned long flushes;
 	char *start;
 
-	if (!p->names && !(p->names = calloc(RP_NAMES, sizeof(*p->names)))) {
-		ro_right(p, ev->evsel->name, (size_t)p->name_width);
-		ro_mem(p, ": ", 2);
+	/* no memory for the table: printed, not kept */
+	k = p->names || (p->names = calloc(RP_NAMES, sizeof(*p->names))) ?
+	    &p->names[((uintptr_t)e * 0x9e3779b97f4a7c15ull) >> 60] : NULL;   /* RP_NAMES */
+	if (k && k->len && k->evsel == e && k->gen == ev->names_gen) {
+		kept_out(p, k->text, k->len, RP_NAME_TEXT);
 		return;
 	}
-	k = &p->names[((uintptr_t)e * 0x9e3779b97f4a7c15ull) >> 60];   /* RP_NAMES */
-	if (k->len && k->evsel == e && k->gen == ev->names_gen) {
-		ro_room(p, RP_NAME_TEXT);
-		memcpy(p->pos, k->text, RP_NAME_TEXT);    /* one block, no call */
-		p->pos += k->len;
-		return;
-	}
-	ro_room(p, RO_ITEM);
-	start = p->pos;
-	flushes = p->flushes;
+	start = ro_keep_begin(p, &flushes);
 	ro_right(p, ev->evsel->name, (size_t)p->name_width);
 	ro_mem(p, ": ", 2);
-	k->len = 0;
-	if (p->flushes != flushes || p->pos - start > RP_NAME_TEXT)
+	if (!k || !(k->len = (unsigned)ro_keep_end(p, start, flushes, k->text, RP_NAME_TEXT)))
 		return;
-	memcpy(k->text, start, (size_t)(p->pos - start));
-	k->len = (unsigned)(p->pos - start);
 	k->evsel = e;
 	k->gen = ev->names_gen;
 }

@@ -28,6 +28,31 @@ static inline void ro_room(struct report_print *p, size_t n)
 		ro_flush(p);
 }
 
+/*
+ * A piece of a line kept to be copied again (a stack frame's line, a
+ * thread's comm and pid): ro_keep_begin before printing it, ro_keep_end
+ * after, which copies what was printed to @keep when the buffer was not
+ * flushed meanwhile and it fits in @cap bytes.
+ */
+static inline char *ro_keep_begin(struct report_print *p, unsigned long *flushes)
+{
+	ro_room(p, RO_ITEM);
+	*flushes = p->flushes;
+	return p->pos;
+}
+
+/* the piece's length, 0 when not kept */
+static inline size_t ro_keep_end(const struct report_print *p, const char *start,
+				 unsigned long flushes, char *keep, size_t cap)
+{
+	size_t n = (size_t)(p->pos - start);
+
+	if (p->flushes != flushes || n > cap)
+		return 0;
+	memcpy(keep, start, n);
+	return n;
+}
+
 static inline void ro_mem(struct report_print *p, const char *s, size_t n)
 {
 	if (n > RO_SIZE / 2) {
@@ -82,21 +107,7 @@ static inline void ro_left(struct report_print *p, const char *s, size_t width)
  * the count of digits */
 static inline size_t ro_dec(char *end, uint64_t v)
 {
-	const char *pairs = tb_dec_pairs;
-	char *p = end;
-
-	while (v >= 100) {
-		p -= 2;
-		memcpy(p, pairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, pairs + 2 * v, 2);
-	} else {
-		*--p = (char)('0' + v);
-	}
-	return (size_t)(end - p);
+	return (size_t)(end - tb_dec_before(end, v));
 }
 
 /* The digits of a number end at tmp + RO_NUM (at most 20 and a sign); the

@@ -300,14 +300,10 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 			ro_mem(p, c->text, c->len);
 			continue;
 		}
-		ro_room(p, RO_ITEM);
-		start = p->pos;
-		flushes = p->flushes;
+		start = ro_keep_begin(p, &flushes);
 		print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
-		c->len = 0;
-		if (p->flushes == flushes && p->pos - start <= RP_FRAME_TEXT) {
-			memcpy(c->text, start, (size_t)(p->pos - start));
-			c->len = (uint16_t)(p->pos - start);
+		c->len = (uint16_t)ro_keep_end(p, start, flushes, c->text, RP_FRAME_TEXT);
+		if (c->len) {
 			c->a = k.a;
 			c->b = k.b;
 			c->c = k.c;

@@ -507,17 +507,18 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 	struct pd_evsel *e = hinted(s, hint);
 	int r;
 
-	if (!e)
-		hint = 0;
-	else if ((hint & HINT_SKIP) && type == PD_REC_SAMPLE)
+	/* a hint (samples alone have one): pd_sample_when took the sample
+	 * as it was read */
+	if (e && (hint & HINT_SKIP))
 		return pass_over(s, e, rec);
-	if (!e && !(e = evsel_of(s, rec, size, type, off, &r)))
-		return r;
-	/* a hint: pd_sample_when took the sample as it was read */
-	if (hint && type == PD_REC_SAMPLE)
+	if (e) {
 		pd_sample_decode_taken(&e->sattr, rec, &smp);
-	else if ((r = decode(s, e, rec, size, type, off, &smp)))
-		return r;
+	} else {
+		hint = 0;
+		if (!(e = evsel_of(s, rec, size, type, off, &r)) ||
+		    (r = decode(s, e, rec, size, type, off, &smp)))
+			return r;
+	}
 	switch (type) {
 	case PD_REC_SAMPLE:
 		if (e->sample_type & PD_S_READ)

@@ -421,7 +421,6 @@ static char *put_hex(char *o, uint64_t v)
 /* @v in decimal at @o, digit pairs at a time; returns the end */
 static char *put_dec(char *o, uint64_t v)
 {
-	const char *pairs = tb_dec_pairs;
 	static const uint64_t pow10[20] = {
 		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
 		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
@@ -431,17 +430,9 @@ static char *put_dec(char *o, uint64_t v)
 	};
 	/* bits * log10(2) digits, one more when at or past that power of ten */
 	unsigned t = ((64 - (unsigned)__builtin_clzll(v | 1)) * 1233) >> 12;
-	char *end = o + t + ((v | 1) >= pow10[t]), *q = end;
+	char *end = o + t + ((v | 1) >= pow10[t]);
 
-	while (v >= 100) {
-		q -= 2;
-		memcpy(q, pairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10)
-		memcpy(q - 2, pairs + 2 * v, 2);
-	else
-		q[-1] = (char)('0' + v);
+	tb_dec_before(end, v);
 	return end;
 }
 
