@@ -12,11 +12,7 @@ static const char kinds_format[] =
 	"name: kinds\n"
 	"ID: 77\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	TP_COMMON_FIELDS
 	"\tfield:int ret;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:unsigned short port;\toffset:12;\tsize:2;\tsigned:0;\n"
 	"\tfield:short arr[3];\toffset:14;\tsize:6;\tsigned:1;\n"

@@ -35,11 +35,7 @@ static const char sys_enter_format[] =
 	"name: sys_enter\n"
 	"ID: 443\n"
 	"format:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
+	TP_COMMON_FIELDS
 	"\tfield:long id;\toffset:8;\tsize:8;\tsigned:1;\n"
 	"\tfield:unsigned long args[6];\toffset:16;\tsize:48;\tsigned:0;\n"
 	"\n"

@@ -15,6 +15,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* ---- tracepoint formats ---- */
+
+/* the common fields every tracepoint format of Linux 6.1 begins with, and
+ * the blank line after them (format text, as tracefs shows it) */
+#define TP_COMMON_FIELDS \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n" \
+	"\n"
+
 /* ---- checks ---- */
 
 static int unit_nr, unit_failed;
