@@ -3,7 +3,8 @@
 """midrename.py SRC DST N NAME
 
 Write DST: the pipe-mode perf.data stream SRC with an EVENT_UPDATE record
-naming the first attr's event NAME inserted after its N-th SAMPLE record,
+naming the first attr's event NAME inserted after its N-th SAMPLE record
+(its samples told by their IDENTIFIER; every sample's without one),
 as a tool renaming an event mid-stream would write it. Before it go two
 FINISHED_ROUNDs, after the (N/2)-th sample and after the N-th: the samples
 up to the first are delivered, with the old name, before the update is
@@ -21,7 +22,7 @@ def main():
     data = open(src, "rb").read()
     if data[:8] != b"PERFILE2" or struct.unpack_from("<Q", data, 8)[0] != 16:
         sys.exit(f"{src}: not a pipe-mode perf.data stream")
-    out, off, ids, seen, done = [data[:16]], 16, None, 0, False
+    out, off, ids, seen, done, ident = [data[:16]], 16, None, 0, False, False
     while off + 8 <= len(data):
         rtype, _misc, size = struct.unpack_from("<IHH", data, off)
         if size < 8 or off + size > len(data):
@@ -31,9 +32,10 @@ def main():
         off += size
         if rtype == HEADER_ATTR and ids is None:
             attr_size = struct.unpack_from("<I", rec, 8 + 4)[0]
+            ident = bool(struct.unpack_from("<Q", rec, 8 + 24)[0] & (1 << 16))
             nr = (size - 8 - attr_size) // 8
             ids = struct.unpack_from(f"<{nr}Q", rec, 8 + attr_size) if nr > 0 else ()
-        if rtype == SAMPLE:
+        if rtype == SAMPLE and (not ident or struct.unpack_from("<Q", rec, 8)[0] in ids):
             seen += 1
             if seen in (max(after // 2, 1), after) and not done:
                 out.append(struct.pack("<IHH", FINISHED_ROUND, 0, 8))
