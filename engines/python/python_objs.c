@@ -175,7 +175,10 @@ static int put(PyObject *d, PyObject *k, PyObject *v)
  * but more time (user CPU 1.22 s against 0.91 s; 1,024 kept: 1.10 s): the
  * templates and their values, spread over some 10 MB, miss the caches on
  * every copy and reference count, where fresh objects come from warm free
- * lists.
+ * lists. Copies of just the "sym" dict, one kept per symbol (4,096
+ * direct-mapped by name, start and end; 95% hits), did the same: 7% fewer
+ * instructions, 5% more CPU time (0.61 s against 0.58 s, a 120k-sample
+ * profile): a copy's key table comes from malloc, not the free list.
  */
 static PyObject *sym_dict(struct python_objs *o, const struct sym_loc *l, int kept)
 {
