@@ -8,6 +8,7 @@
 #include "report/report_filter.h"
 #include "report/report_run.h"
 #include "report/report_stat.h"
+#include "symbols/symbols.h"
 #include "xfuncs.h"
 
 static volatile sig_atomic_t interrupted;
@@ -67,6 +68,8 @@ int report_run(struct report_run *x, struct pd_session *s)
 	x->st->log = engine_log;     /* script output first, then the text */
 	x->st->exit_status = &x->exit_status;
 	x->st->failed = &x->failed;
+	/* the symbols read while the interpreter starts */
+	sym_machine_read_ahead(pd_session_symbols(s));
 	x->r = x->ops->start(&d.run, x->st, &x->err);
 	x->engine_failed = x->r != 0;
 	if (!x->r) {

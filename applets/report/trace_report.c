@@ -285,15 +285,17 @@ static int print_events(struct pd_session *s, const char *path, unsigned *lost)
 		report_print_finish(&pr);
 		return 1;
 	}
-	/* fields that name no code (-F comm,tid,time): no kernel symbols ahead */
+	/* fields that name no code (-F comm,tid,time), or --stats: no symbols
+	 * read ahead */
 	{
 		uint64_t any = 0;
 
 		for (int t = 0; t < RF_NR_TYPES; t++)
 			any |= pr.rf.t[t].fields;
-		if (!(any & (RF_IP | RF_SYM | RF_DSO | RF_ADDR | RF_SYMOFFSET | RF_BRSTACK |
-			     RF_BRSTACKSYM | RF_BRSTACKOFF | RF_CALLINDENT)))
+		if (o.stats || !(any & (RF_IP | RF_SYM | RF_DSO | RF_ADDR | RF_SYMOFFSET | RF_BRSTACK |
+					RF_BRSTACKSYM | RF_BRSTACKOFF | RF_CALLINDENT)))
 			sym_machine_set_prefetch(pd_session_symbols(s), 0);
+		sym_machine_read_ahead(pd_session_symbols(s));
 	}
 	/* perf resolves kernel addresses in file mode only: in pipe mode the
 	 * tracing data arrives after it sets up its resolver. */

@@ -31,6 +31,8 @@ struct sym_dso {
 	size_t src_cap, src_n;
 	struct sym_table tab;
 	struct sym_dso *hnext;    /* the machine's name hash chain */
+	unsigned seq;             /* the order the machine made it in */
+	unsigned pre;             /* its place + 1 in the read-ahead (sym_dsopre.h), 0: none */
 };
 
 /** sym_dso_load - find and read @d's symbols (once; sets d->loaded). 0 or TB_ERR_NOMEM. */

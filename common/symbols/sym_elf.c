@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,15 @@
 
 #define NT_GNU_BUILD_ID_TYPE 3
 
+/* libelf's version, set once: the DSOs' read-ahead (sym_dsopre.c) opens
+ * files on a thread of its own */
+static pthread_once_t elf_once = PTHREAD_ONCE_INIT;
 static int elf_ready;
+
+static void elf_start(void)
+{
+	elf_ready = elf_version(EV_CURRENT) != EV_NONE;
+}
 
 int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, size_t n)
 {
@@ -32,12 +41,10 @@ int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, 
 
 	memset(e, 0, sizeof(*e));
 	e->fd = -1;
+	pthread_once(&elf_once, elf_start);
 	if (!elf_ready) {
-		if (elf_version(EV_CURRENT) == EV_NONE) {
-			snprintf(why, n, "libelf is out of date");
-			return -1;
-		}
-		elf_ready = 1;
+		snprintf(why, n, "libelf is out of date");
+		return -1;
 	}
 	if (len < EI_NIDENT || memcmp(buf, ELFMAG, SELFMAG)) {
 		snprintf(why, n, "not an ELF file");

@@ -18,7 +18,7 @@
 #include "symbols/symbols.h"
 #include "util/tb_err.h"
 
-static void kpre_start(struct sym_machine *m);
+static void kpre_start(struct sym_machine *m, const char *ref);
 static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc);
 
 static const char *kmod_name(struct sym_machine *m, const char *mod);
@@ -78,7 +78,7 @@ int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	/* perf's map__set_kallsyms_ref_reloc_sym, unless kptr_restrict hid it */
 	snprintf(m->kref, sizeof(m->kref), "%s", mm->filename + sizeof(sym_kernel_name) - 1);
 	m->kref_addr = mm->pgoff;
-	kpre_start(m);
+	kpre_start(m, m->kref);
 	return 0;
 }
 
@@ -139,10 +139,11 @@ static void *kpre_main(void *arg)
 	return NULL;
 }
 
-/* Start reading kallsyms on a second thread: it is the longest single
- * wait of a profile's report (the kernel formats 100,000+ lines) and the
- * first kernel frame comes later. Nothing happens if it cannot start. */
-static void kpre_start(struct sym_machine *m)
+/* Start reading kallsyms on a second thread, for the reference symbol
+ * @ref: it is the longest single wait of a profile's report (the kernel
+ * formats 100,000+ lines) and the first kernel frame comes later. Nothing
+ * happens if it cannot start. */
+static void kpre_start(struct sym_machine *m, const char *ref)
 {
 	char buf[4096];
 	const char *path;
@@ -151,7 +152,7 @@ static void kpre_start(struct sym_machine *m)
 	    !(path = kallsyms_path(m, buf, sizeof(buf), 1)) || strlen(path) >= sizeof(m->kpre_path))
 		return;
 	snprintf(m->kpre_path, sizeof(m->kpre_path), "%s", path);
-	snprintf(m->kpre_ref, sizeof(m->kpre_ref), "%s", m->kref);
+	snprintf(m->kpre_ref, sizeof(m->kpre_ref), "%s", ref);
 	if (!(m->kpre = ksyms_attach(NULL, m->kpre_path, NULL)))
 		return;
 	ksyms_set_ref(m->kpre, m->kpre_ref);
@@ -162,6 +163,13 @@ static void kpre_start(struct sym_machine *m)
 		return;
 	}
 	m->kpre_on = 1;
+}
+
+void sym_kernel_read_ahead(struct sym_machine *m)
+{
+	/* the reference symbol perf records ("[kernel.kallsyms]_text"); the
+	 * kernel's MMAP, when it names another, makes kpre_take drop this */
+	kpre_start(m, m->have_kmap ? m->kref : "_text");
 }
 
 /* Wait for the read-ahead; it serves if it read @path for the same reference

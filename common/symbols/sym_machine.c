@@ -4,12 +4,14 @@
  * are sym_kernel.c's. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "symbols/sym_dso.h"
+#include "symbols/sym_dsopre.h"
 #include "symbols/sym_dwarf.h"
 #include "symbols/sym_srccache.h"
 #include "symbols/sym_machine_int.h"
@@ -133,6 +135,7 @@ void sym_machine_free(struct sym_machine *m)
 {
 	if (!m)
 		return;
+	sym_dsopre_stop(m->dpre);
 	sym_machine_srcfiles_free(m);
 	sym_debuginfod_free(&m->di);
 	for (size_t i = 0; i < m->nr_slots && m->procs; i++)
@@ -199,6 +202,7 @@ static struct sym_dso *dso_findnew(struct sym_machine *m, const char *name, enum
 	slash = strrchr(d->name, '/');
 	d->short_name = slash ? slash + 1 : d->name;
 	d->kind = kind;
+	d->seq = m->dso_seq++;
 	if (kind == SYM_DSO_NONE)
 		d->loaded = 1;
 	sym_table_init(&d->tab);
@@ -352,6 +356,64 @@ static int is_vdso(const char *f)
 	return !strcmp(f, "[vdso]") || !strcmp(f, "[vdso32]") || !strcmp(f, "[vdsox32]");
 }
 
+/* ---- the DSOs' symbols read ahead ---- */
+
+static int cpus_here(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
+}
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct sym_dso *x = *(struct sym_dso *const *)a, *y = *(struct sym_dso *const *)b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* From sym_machine_read_ahead or the first MMAP on, the build-id list's
+ * files (the header came before): read on a thread of their own, in the
+ * list's order, when the kernel's symbols are read ahead too, there is a
+ * CPU for it and no server to ask. */
+static void dpre_start(struct sym_machine *m)
+{
+	struct sym_dso **list;
+	size_t n = 0;
+
+	m->dpre_tried = 1;
+	if (!m->o.prefetch_kernel || m->lctx.di || cpus_here() < 2)
+		return;
+	list = malloc(m->dso_seq * sizeof(*list));
+	for (size_t i = 0; list && i < m->dso_slots; i++)
+		for (struct sym_dso *d = m->dso_hash[i]; d; d = d->hnext)
+			if (d->kind == SYM_DSO_FILE && d->has_bid && !d->loaded && n < m->dso_seq)
+				list[n++] = d;
+	if (n) {
+		qsort(list, n, sizeof(*list), by_seq);
+		m->dpre = sym_dsopre_start(list, n, &m->lctx);
+	}
+	free(list);
+}
+
+void sym_machine_read_ahead(struct sym_machine *m)
+{
+	if (!m)
+		return;
+	sym_kernel_read_ahead(m);
+	if (!m->dpre_tried)
+		dpre_start(m);
+}
+
+int sym_machine_dso_load(struct sym_machine *m, struct sym_dso *d)
+{
+	int r;
+
+	if (d->pre && sym_dsopre_take(m->dpre, d, &r, m->lctx.warning, sizeof(m->lctx.warning)))
+		return r;
+	return sym_dso_load(d, &m->lctx);
+}
+
 int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 {
 	struct sym_map nm = { 0 };
@@ -362,6 +424,8 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	int anon, no_dso;
 	uint16_t cpumode = mm->misc & MISC_CPUMODE_MASK;
 
+	if (!m->dpre_tried)
+		dpre_start(m);
 	if (cpumode == MISC_KERNEL || cpumode == 5 /* guest kernel */)
 		return sym_kernel_mmap(m, mm);
 	if (mm->len == 0)
@@ -605,7 +669,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	}
 	out->map_ip = addr - map->start + map->pgoff;
 	if (!d->loaded) {
-		int r = sym_dso_load(d, &m->lctx);
+		int r = sym_machine_dso_load(m, d);
 
 		if (m->di.warning[0] && !m->di_told) {
 			m->di_told = 1;

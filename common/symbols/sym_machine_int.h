@@ -72,6 +72,11 @@ struct sym_machine {
 	char **warnings;
 	size_t nr_warnings, next_warning;
 	struct sym_load_ctx lctx;
+	unsigned dso_seq;         /* DSOs made so far (sym_dso.seq) */
+	/* the build-id list's DSOs read ahead on a thread from the first MMAP
+	 * on (sym_opts.prefetch_kernel, two CPUs or more; sym_dsopre.h) */
+	struct sym_dsopre *dpre;
+	int dpre_tried;
 	struct sym_debuginfod di; /* DEBUGINFOD_URLS' servers (lctx.di) */
 	int di_told;              /* its first problem was queued */
 
@@ -101,6 +106,10 @@ struct sym_dso *sym_machine_dso_at(struct sym_machine *m, int32_t pid, uint64_t 
 /** sym_machine_srcfiles_free - the source files sym_srccode.c keeps */
 void sym_machine_srcfiles_free(struct sym_machine *m);
 
+/** sym_machine_dso_load - sym_dso_load(@d, &m->lctx), or what the read-ahead
+ * read for @d; its warning, if any, left in m->lctx.warning. 0 or TB_ERR_NOMEM. */
+int sym_machine_dso_load(struct sym_machine *m, struct sym_dso *d);
+
 /* sym_warn.c */
 /** sym_machine_warn - queue a one-line warning (sym_machine_next_warning) */
 void sym_machine_warn(struct sym_machine *m, const char *fmt, ...)
@@ -112,6 +121,8 @@ void sym_machine_warnings_free(struct sym_machine *m);
 /** sym_kernel_mmap - the kernel's MMAP: its map, build-id and reference
  * symbol; starts the read-ahead of its symbols (prefetch_kernel). 0. */
 int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm);
+/** sym_kernel_read_ahead - start reading the kernel's symbols before its MMAP comes */
+void sym_kernel_read_ahead(struct sym_machine *m);
 /** sym_kernel_resolve - sym_machine_resolve for a kernel address (loads
  * the kernel's symbols on the first one); fills @out where it knows */
 void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out);

@@ -23,7 +23,7 @@ static struct sym_dwarf *dso_dwarf(struct sym_machine *m, struct sym_dso *d)
 	d->dw_tried = 1;
 	if (d->kind != SYM_DSO_FILE || d->name[0] != '/')
 		return NULL;
-	if (!d->loaded && sym_dso_load(d, &m->lctx))
+	if (!d->loaded && sym_machine_dso_load(m, d))
 		return NULL;
 	if (d->symsrc) {
 		d->dw = sym_dwarf_open(d->symsrc);

@@ -39,6 +39,10 @@ struct sym_machine *sym_machine_new(const struct sym_opts *o);
 void sym_machine_free(struct sym_machine *m);
 /** sym_machine_set_prefetch - sym_opts.prefetch_kernel, before the records come */
 void sym_machine_set_prefetch(struct sym_machine *m, int on);
+/** sym_machine_read_ahead - with prefetch_kernel, start reading the kernel's
+ * symbols and those of the build-id list's DSOs now, on threads of their
+ * own (else that starts at the first MMAP); @m may be NULL */
+void sym_machine_read_ahead(struct sym_machine *m);
 
 /* one MMAP or MMAP2 record, decoded */
 struct sym_mmap {
