@@ -4,7 +4,6 @@
  * are sym_kernel.c's. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "symbols/sym_srccache.h"
 #include "symbols/sym_machine_int.h"
 #include "symbols/symbols.h"
+#include "util/cpulist.h"
 #include "util/tb_err.h"
 
 #define MISC_CPUMODE_MASK 7
@@ -358,13 +358,6 @@ static int is_vdso(const char *f)
 
 /* ---- the DSOs' symbols read ahead ---- */
 
-static int cpus_here(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
-}
-
 static int by_seq(const void *a, const void *b)
 {
 	const struct sym_dso *x = *(struct sym_dso *const *)a, *y = *(struct sym_dso *const *)b;
@@ -382,7 +375,7 @@ static void dpre_start(struct sym_machine *m)
 	size_t n = 0;
 
 	m->dpre_tried = 1;
-	if (!m->o.prefetch_kernel || m->lctx.di || cpus_here() < 2)
+	if (!m->o.prefetch_kernel || m->lctx.di || cpus_usable() < 2)
 		return;
 	list = malloc(m->dso_seq * sizeof(*list));
 	for (size_t i = 0; list && i < m->dso_slots; i++)
