@@ -11,10 +11,21 @@
 #define STR_SLOTS   4096          /* direct-mapped, by the text's hash */
 #define PTR_BITS    13            /* 8,192 slots, direct-mapped, by the text's address */
 #define PTR_SLOTS   (1 << PTR_BITS)
+#define FRAME_BITS  10            /* 1,024 callchain entries kept, direct-mapped, by address */
 
 struct str_slot {
 	uint64_t hash;            /* of the text; for ptrs[], its address */
 	PyObject *str;
+};
+
+/* a callchain entry built for an address and what it was built from */
+struct frame_slot {
+	uint64_t ip, sym_start, sym_end, symoff;
+	const char *sym, *dso;    /* kept: they stay until the run ends */
+	int have_map, binding;
+	PyObject *frame;          /* the entry, or NULL */
+	PyObject *sym_dict;       /* its "sym" (the entry holds it), or NULL */
+	uint64_t frame_ver, sym_ver;   /* the two dicts' versions as built */
 };
 
 struct python_objs {
@@ -24,6 +35,7 @@ struct python_objs {
 	PyObject *data_src_text;
 	struct str_slot strs[STR_SLOTS];
 	struct str_slot ptrs[PTR_SLOTS];
+	struct frame_slot *frames;    /* FRAME_BITS slots, made at the first entry */
 };
 
 #define PYTHON_KEY_NAME(e, s) s,
@@ -59,6 +71,9 @@ void python_objs_free(struct python_objs *o)
 		Py_XDECREF(o->strs[i].str);
 	for (int i = 0; i < PTR_SLOTS; i++)
 		Py_XDECREF(o->ptrs[i].str);
+	for (int i = 0; o->frames && i < 1 << FRAME_BITS; i++)
+		Py_XDECREF(o->frames[i].frame);
+	free(o->frames);
 	free(o);
 }
 
@@ -168,17 +183,18 @@ static int put(PyObject *d, PyObject *k, PyObject *v)
 }
 
 /*
- * Each sample gets its frames built afresh, as perf builds them. Copies of
- * dicts built once per distinct frame (PyDict_Copy of a template, 16,384
- * kept in a two-way table, 86% hits) took fewer instructions (callgrind,
- * stackcollapse.py on the report-stacks profile: 50k a sample against 54k)
- * but more time (user CPU 1.22 s against 0.91 s; 1,024 kept: 1.10 s): the
- * templates and their values, spread over some 10 MB, miss the caches on
- * every copy and reference count, where fresh objects come from warm free
- * lists. Copies of just the "sym" dict, one kept per symbol (4,096
- * direct-mapped by name, start and end; 95% hits), did the same: 7% fewer
- * instructions, 5% more CPU time (0.61 s against 0.58 s, a 120k-sample
- * profile): a copy's key table comes from malloc, not the free list.
+ * A sample's frames, as perf builds them: new dicts a script may change,
+ * keep or share. Copies of dicts built once per distinct frame (PyDict_Copy
+ * of a template, 16,384 kept in a two-way table, 86% hits) took fewer
+ * instructions (callgrind, stackcollapse.py on the report-stacks profile:
+ * 50k a sample against 54k) but more time (user CPU 1.22 s against 0.91 s;
+ * 1,024 kept: 1.10 s): the templates and their values, spread over some
+ * 10 MB, miss the caches on every copy and reference count, where fresh
+ * objects come from warm free lists. Copies of just the "sym" dict, one
+ * kept per symbol (4,096 direct-mapped by name, start and end; 95% hits),
+ * did the same: 7% fewer instructions, 5% more CPU time (0.61 s against
+ * 0.58 s, a 120k-sample profile): a copy's key table comes from malloc.
+ * What python_frame hands out again instead is the entry itself (below).
  */
 static PyObject *sym_dict(struct python_objs *o, const struct sym_loc *l, int kept)
 {
@@ -192,7 +208,7 @@ static PyObject *sym_dict(struct python_objs *o, const struct sym_loc *l, int ke
 	return sym;
 }
 
-PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
+static PyObject *frame_new(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
 {
 	PyObject **k = o->keys, *d = PyDict_New();
 
@@ -211,3 +227,69 @@ fail:
 	Py_XDECREF(d);
 	return NULL;
 }
+
+/*
+ * An entry kept per address is handed out again, the same object, when no
+ * script can tell it from a new one: built from the same resolution, held
+ * by nothing but this table (the last sample's list is gone: a script that
+ * kept it, the entry or its "sym" holds a reference), and changed by no
+ * one (a dict's version tag moves with every change to it: PEP 509, in
+ * CPython 3.11's PyDictObject). Anything else builds a new entry, which
+ * takes the slot. stackcollapse.py on the report-stacks profile: the
+ * entries' building and freeing were 40% of the run's instructions.
+ */
+#if PY_VERSION_HEX < 0x030C0000
+#define DICT_VERSION(d) (((PyDictObject *)(d))->ma_version_tag)
+
+static int slot_serves(const struct frame_slot *s, uint64_t ip, const struct sym_loc *l)
+{
+	/* the entry first: unchanged, it still holds its "sym" */
+	return s->frame && s->ip == ip && s->sym == l->sym && s->dso == l->dso &&
+	       s->have_map == l->have_map && s->sym_start == l->sym_start &&
+	       s->sym_end == l->sym_end && s->symoff == l->symoff && s->binding == l->binding &&
+	       Py_REFCNT(s->frame) == 1 && DICT_VERSION(s->frame) == s->frame_ver &&
+	       (!s->sym_dict ||
+		(Py_REFCNT(s->sym_dict) == 1 && DICT_VERSION(s->sym_dict) == s->sym_ver));
+}
+
+static void slot_take(struct frame_slot *s, uint64_t ip, const struct sym_loc *l, PyObject *d,
+		      PyObject *sym_key)
+{
+	Py_XSETREF(s->frame, Py_NewRef(d));
+	s->ip = ip;
+	s->sym = l->sym;
+	s->dso = l->dso;
+	s->have_map = l->have_map;
+	s->sym_start = l->sym_start;
+	s->sym_end = l->sym_end;
+	s->symoff = l->symoff;
+	s->binding = l->binding;
+	s->sym_dict = l->sym ? PyDict_GetItemWithError(d, sym_key) : NULL;
+	s->frame_ver = DICT_VERSION(d);
+	s->sym_ver = s->sym_dict ? DICT_VERSION(s->sym_dict) : 0;
+}
+
+PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
+{
+	struct frame_slot *s;
+	PyObject *d;
+
+	if (!kept)
+		return frame_new(o, ip, l, 0);
+	if (!o->frames && !(o->frames = calloc(1u << FRAME_BITS, sizeof(*o->frames))))
+		return frame_new(o, ip, l, 1);
+	s = &o->frames[(ip * 0x9e3779b97f4a7c15ULL) >> (64 - FRAME_BITS)];
+	if (slot_serves(s, ip, l))
+		return Py_NewRef(s->frame);
+	d = frame_new(o, ip, l, 1);
+	if (d)
+		slot_take(s, ip, l, d, o->keys[PK_SYM]);
+	return d;
+}
+#else
+/* no version tags to tell a changed dict by: every entry new */
+PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
+{
+	return frame_new(o, ip, l, kept);
+}
+#endif
