@@ -403,6 +403,7 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 	Py_XDECREF(callchain);
 	if (d) {
 		res = PyObject_CallOneArg(r->process_event, d);
+		python_frames_settle(r->objs);
 		Py_DECREF(d);
 	}
 	if (!res)
@@ -460,6 +461,7 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 		rc = handle(r, e, ev, common, callchain, err);
 	else
 		rc = unhandled(r, e, ev, common, callchain, err);
+	python_frames_settle(r->objs);
 	for (int i = 0; i < 5; i++)
 		Py_XDECREF(common[i]);
 	if (callchain && !ev->sample->nr_callchain)

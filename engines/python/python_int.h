@@ -158,6 +158,10 @@ PyObject *python_build_id(struct python_objs *o, const struct sym_loc *l);
  * @kept: @l's symbol name stays at its address until the run ends (not so
  * for an inline frame's); its DSO name always does. */
 PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept);
+/** python_frames_settle - after the script's call, before the sample's
+ * callchain list goes: the entries of this sample's list the script
+ * changed or holds are no longer handed out again (they go with the list) */
+void python_frames_settle(struct python_objs *o);
 
 /*
  * Lists reused between events (python_reuse.c): python_list_take for the

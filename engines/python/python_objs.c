@@ -36,6 +36,8 @@ struct python_objs {
 	struct str_slot strs[STR_SLOTS];
 	struct str_slot ptrs[PTR_SLOTS];
 	struct frame_slot *frames;    /* FRAME_BITS slots, made at the first entry */
+	uint16_t touched[256];        /* the slots this sample's entries came from */
+	size_t nr_touched;            /* > 256: look at every slot */
 };
 
 #define PYTHON_KEY_NAME(e, s) s,
@@ -279,6 +281,9 @@ PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc 
 	if (!o->frames && !(o->frames = calloc(1u << FRAME_BITS, sizeof(*o->frames))))
 		return frame_new(o, ip, l, 1);
 	s = &o->frames[(ip * 0x9e3779b97f4a7c15ULL) >> (64 - FRAME_BITS)];
+	if (o->nr_touched < sizeof(o->touched) / sizeof(o->touched[0]))
+		o->touched[o->nr_touched] = (uint16_t)(s - o->frames);
+	o->nr_touched++;
 	if (slot_serves(s, ip, l))
 		return Py_NewRef(s->frame);
 	d = frame_new(o, ip, l, 1);
@@ -286,10 +291,42 @@ PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc 
 		slot_take(s, ip, l, d, o->keys[PK_SYM]);
 	return d;
 }
+
+/* After the call, while the sample's list still holds its entries once:
+ * an entry the script changed (or whose "sym" it changed), or holds, is
+ * the script's alone now, so that it and what the script hung on it go
+ * when the list goes, in perf's order. */
+static void settle(struct frame_slot *s)
+{
+	int drop;
+
+	if (!s->frame)
+		return;
+	drop = Py_REFCNT(s->frame) > 2 || DICT_VERSION(s->frame) != s->frame_ver;
+	if (!drop && s->sym_dict)        /* the entry unchanged still holds it */
+		drop = Py_REFCNT(s->sym_dict) > 1 || DICT_VERSION(s->sym_dict) != s->sym_ver;
+	if (drop)
+		Py_CLEAR(s->frame);
+}
+
+void python_frames_settle(struct python_objs *o)
+{
+	size_t n = o->nr_touched, max = sizeof(o->touched) / sizeof(o->touched[0]);
+
+	o->nr_touched = 0;
+	if (!o->frames || !n)
+		return;
+	for (size_t i = 0; i < (n > max ? (size_t)1 << FRAME_BITS : n); i++)
+		settle(&o->frames[n > max ? i : o->touched[i]]);
+}
 #else
 /* no version tags to tell a changed dict by: every entry new */
 PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
 {
 	return frame_new(o, ip, l, kept);
+}
+
+void python_frames_settle(struct python_objs *o)
+{
 }
 #endif
