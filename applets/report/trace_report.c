@@ -13,6 +13,7 @@
 #include "args.h"
 #include "catalogue.h"
 #include "symbols/ksyms.h"
+#include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_session.h"
 #include "report/report_dlfilter.h"
 #include "report/report_dump.h"
@@ -446,7 +447,8 @@ static int use_symbols(struct pd_session *s)
 	struct sym_opts so = { .symfs = o.symfs, .kallsyms = o.kallsyms, .vmlinux = o.vmlinux,
 			       .no_demangle = o.no_demangle, .verbose = o.verbose,
 			       .full_source_path = o.pc.full_source_path,
-			       .no_inline = o.pc.no_inline };
+			       .no_inline = o.pc.no_inline,
+			       .one_thread = pd_pipeline_threads(o.threads > 2 ? 2 : (int)o.threads) < 2 };
 
 	for (size_t i = 0; i < pd_session_nr_evsels(s); i++) {
 		const struct pd_evsel *e = pd_session_evsel(s, i);

@@ -6,6 +6,7 @@
  * or loads it itself when the thread has not come to it yet. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,8 @@ struct sym_dsopre *sym_dsopre_start(struct sym_dso *const *dsos, size_t n,
 				    const struct sym_load_ctx *c)
 {
 	struct sym_dsopre *p = calloc(1, sizeof(*p) + n * sizeof(p->ents[0]));
+	sigset_t all, old;
+	int started;
 	size_t i;
 
 	if (!p || c->di)
@@ -107,7 +110,12 @@ struct sym_dsopre *sym_dsopre_start(struct sym_dso *const *dsos, size_t n,
 		pthread_mutex_destroy(&p->lock);
 		goto fail;
 	}
-	if (pthread_create(&p->thread, NULL, pre_main, p)) {
+	/* signals go to the thread that prints, as they went before */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	started = pthread_create(&p->thread, NULL, pre_main, p) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!started) {
 		pthread_cond_destroy(&p->done);
 		pthread_mutex_destroy(&p->lock);
 		goto fail;
@@ -129,7 +137,7 @@ static int same_bid(const struct pre_ent *e, const struct sym_dso *d)
 	       !memcmp(e->bid, d->bid, sizeof(e->bid));
 }
 
-int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, int *rc, char *warning, size_t n)
+int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, char *warning, size_t n)
 {
 	struct pre_ent *e;
 
@@ -143,7 +151,8 @@ int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, int *rc, char *warn
 	if (e->state == PRE_WAITING)
 		e->state = PRE_GONE;          /* the thread skips it */
 	pthread_mutex_unlock(&p->lock);
-	if (e->state != PRE_DONE || !same_bid(e, d) || d->loaded)
+	/* out of memory on the thread: this thread may yet have room */
+	if (e->state != PRE_DONE || e->rc || !same_bid(e, d) || d->loaded)
 		return 0;
 	e->state = PRE_GONE;
 	sym_table_free(&d->tab);
@@ -153,8 +162,7 @@ int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, int *rc, char *warn
 	d->symsrc = e->copy.symsrc;
 	e->copy.symsrc = NULL;
 	d->loaded = 1;
-	*rc = e->rc;
-	if (e->warning[0])
+	if (e->warning[0] && !warning[0])     /* one not yet told stays, as sym_dso_load keeps it */
 		snprintf(warning, n, "%s", e->warning);
 	return 1;
 }

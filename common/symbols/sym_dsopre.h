@@ -20,12 +20,13 @@ struct sym_dsopre *sym_dsopre_start(struct sym_dso *const *dsos, size_t n,
 				    const struct sym_load_ctx *c);
 /**
  * sym_dsopre_take - @d's symbols as the thread read them, moved into @d,
- * after waiting while the thread reads them: 1, with sym_dso_load's result
- * in *@rc and the load's warning (if any) in @warning. 0 when the thread
- * has not come to @d yet (it then skips it) or @d's build-id changed since
- * (an MMAP2 gave it one): load it yourself. Clears d->pre.
+ * after waiting while the thread reads them: 1, with the load's warning
+ * (if any) in @warning unless that holds one already. 0 when the
+ * thread has not come to @d yet (it then skips it), ran out of memory on
+ * it, or @d's build-id changed since (an MMAP2 gave it one): load it
+ * yourself. Clears d->pre.
  */
-int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, int *rc, char *warning, size_t n);
+int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, char *warning, size_t n);
 /** sym_dsopre_done - the thread has been through its list (for tests: a
  * take then finds every DSO it did not skip read) */
 int sym_dsopre_done(struct sym_dsopre *p);

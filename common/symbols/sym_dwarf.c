@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "symbols/sym_dwarf.h"
+#include "symbols/sym_elf.h"
 #include "util/io.h"
 
 #define MAX_LOADS 16
@@ -23,9 +24,10 @@ struct sym_dwarf *sym_dwarf_open(const char *path)
 	struct sym_dwarf *dw = calloc(1, sizeof(*dw));
 	size_t nph = 0;
 
-	if (!dw)
+	if (!dw || sym_elf_init()) {
+		free(dw);
 		return NULL;
-	elf_version(EV_CURRENT);
+	}
 	dw->fd = open_regular(path, 0, NULL, NULL);
 	if (dw->fd < 0 || !(dw->elf = elf_begin(dw->fd, ELF_C_READ_MMAP, NULL)) ||
 	    elf_kind(dw->elf) != ELF_K_ELF || !(dw->dbg = dwarf_begin_elf(dw->elf, DWARF_C_READ, NULL))) {

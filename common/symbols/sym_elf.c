@@ -24,14 +24,20 @@
 
 #define NT_GNU_BUILD_ID_TYPE 3
 
-/* libelf's version, set once: the DSOs' read-ahead (sym_dsopre.c) opens
- * files on a thread of its own */
+/* libelf's version, set once for every thread: the DSOs' read-ahead
+ * (sym_dsopre.c) opens files on a thread of its own */
 static pthread_once_t elf_once = PTHREAD_ONCE_INIT;
 static int elf_ready;
 
 static void elf_start(void)
 {
 	elf_ready = elf_version(EV_CURRENT) != EV_NONE;
+}
+
+int sym_elf_init(void)
+{
+	pthread_once(&elf_once, elf_start);
+	return elf_ready ? 0 : -1;
 }
 
 int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, size_t n)
@@ -41,8 +47,7 @@ int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, 
 
 	memset(e, 0, sizeof(*e));
 	e->fd = -1;
-	pthread_once(&elf_once, elf_start);
-	if (!elf_ready) {
+	if (sym_elf_init()) {
 		snprintf(why, n, "libelf is out of date");
 		return -1;
 	}

@@ -56,6 +56,9 @@ int sym_elf_open_mem(struct sym_elf *e, const void *buf, size_t len, char *why, 
 int sym_elf_open_file(struct sym_elf *e, const char *path, char *why, size_t n);
 void sym_elf_close(struct sym_elf *e);
 
+/** sym_elf_init - set libelf's version, once for every thread; 0, or -1
+ * when libelf is out of date */
+int sym_elf_init(void);
 /** sym_elf_build_id - the GNU build-id note (perf's elf_read_build_id); its length or 0 */
 size_t sym_elf_build_id(struct sym_elf *e, unsigned char out[20]);
 /** sym_elf_debuglink - the .gnu_debuglink file name, and the CRC-32 of the

@@ -5,6 +5,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,8 @@ static void kpre_start(struct sym_machine *m, const char *ref)
 {
 	char buf[4096];
 	const char *path;
+	sigset_t all, old;
+	int started;
 
 	if (m->kpre_on || m->kloaded || m->vmlinux || !m->o.prefetch_kernel ||
 	    !(path = kallsyms_path(m, buf, sizeof(buf), 1)) || strlen(path) >= sizeof(m->kpre_path))
@@ -157,7 +160,12 @@ static void kpre_start(struct sym_machine *m, const char *ref)
 		return;
 	ksyms_set_ref(m->kpre, m->kpre_ref);
 	memset(&m->kpre_err, 0, sizeof(m->kpre_err));
-	if (pthread_create(&m->kpre_thread, NULL, kpre_main, m)) {
+	/* signals go to the thread that prints */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	started = pthread_create(&m->kpre_thread, NULL, kpre_main, m) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!started) {
 		ksyms_free(m->kpre);
 		m->kpre = NULL;
 		return;

@@ -368,14 +368,14 @@ static int by_seq(const void *a, const void *b)
 /* From sym_machine_read_ahead or the first MMAP on, the build-id list's
  * files (the header came before): read on a thread of their own, in the
  * list's order, when the kernel's symbols are read ahead too, there is a
- * CPU for it and no server to ask. */
+ * CPU for it, more than one thread is allowed and no server to ask. */
 static void dpre_start(struct sym_machine *m)
 {
 	struct sym_dso **list;
 	size_t n = 0;
 
 	m->dpre_tried = 1;
-	if (!m->o.prefetch_kernel || m->lctx.di || cpus_usable() < 2)
+	if (!m->o.prefetch_kernel || m->o.one_thread || m->lctx.di || cpus_usable() < 2)
 		return;
 	list = malloc(m->dso_seq * sizeof(*list));
 	for (size_t i = 0; list && i < m->dso_slots; i++)
@@ -400,10 +400,8 @@ void sym_machine_read_ahead(struct sym_machine *m)
 
 int sym_machine_dso_load(struct sym_machine *m, struct sym_dso *d)
 {
-	int r;
-
-	if (d->pre && sym_dsopre_take(m->dpre, d, &r, m->lctx.warning, sizeof(m->lctx.warning)))
-		return r;
+	if (d->pre && sym_dsopre_take(m->dpre, d, m->lctx.warning, sizeof(m->lctx.warning)))
+		return 0;
 	return sym_dso_load(d, &m->lctx);
 }
 

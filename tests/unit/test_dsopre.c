@@ -60,7 +60,6 @@ int main(void)
 	struct sym_dsopre *p;
 	char warning[320] = "";
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	int rc = -1;
 
 	T(n > 0, "this test's own file");
 	self[n > 0 ? n : 0] = 0;
@@ -77,20 +76,40 @@ int main(void)
 	for (int i = 0; i < 6000 && !sym_dsopre_done(p); i++)
 		usleep(10000);
 	T(sym_dsopre_done(p), "the thread reads the list within a minute");
-	T(sym_dsopre_take(p, d[2], &rc, warning, sizeof(warning)) == 1, "%s: taken", files[2]);
-	T(rc == 0 && d[2]->loaded && !d[2]->pre, "%s: loaded, no longer marked", files[2]);
+	T(sym_dsopre_take(p, d[2], warning, sizeof(warning)) == 1, "%s: taken", files[2]);
+	T(d[2]->loaded && !d[2]->pre, "%s: loaded, no longer marked", files[2]);
 	T(same_table(&d[2]->tab, &want[2]->tab), "%s: the symbols sym_dso_load reads", files[2]);
 	/* a build-id that changed since (an MMAP2 gave another): not taken */
 	d[1]->bid[0] ^= 0xff;
-	T(sym_dsopre_take(p, d[1], &rc, warning, sizeof(warning)) == 0, "a changed build-id: not taken");
+	T(sym_dsopre_take(p, d[1], warning, sizeof(warning)) == 0, "a changed build-id: not taken");
 	T(!d[1]->loaded && !d[1]->pre, "a changed build-id: left to the caller, unmarked");
 	/* one loaded meanwhile by the caller: kept as it is */
 	d[0]->loaded = 1;
-	T(sym_dsopre_take(p, d[0], &rc, warning, sizeof(warning)) == 0, "loaded meanwhile: not taken");
+	T(sym_dsopre_take(p, d[0], warning, sizeof(warning)) == 0, "loaded meanwhile: not taken");
 	T(d[0]->tab.nr == 0, "loaded meanwhile: its table untouched");
-	T(sym_dsopre_take(p, d[0], &rc, warning, sizeof(warning)) == 0, "a second take: nothing");
+	T(sym_dsopre_take(p, d[0], warning, sizeof(warning)) == 0, "a second take: nothing");
 	sym_dsopre_stop(p);
 	T(warning[0] == 0, "no warning for good files");
+
+	/* a load's warning (a build-id other than the file's) comes with the
+	 * take, but does not replace one not yet told (sym_dso_load keeps the
+	 * first) */
+	for (size_t i = 0; i < 2; i++) {
+		dso_free(d[i]);
+		d[i] = dso_of(files[i]);
+		d[i]->bid[0] ^= 0xff;
+	}
+	p = sym_dsopre_start(d, 2, &c);
+	for (int i = 0; p && i < 6000 && !sym_dsopre_done(p); i++)
+		usleep(10000);
+	snprintf(warning, sizeof(warning), "earlier");
+	T(p && sym_dsopre_take(p, d[0], warning, sizeof(warning)) == 1 &&
+	  !strcmp(warning, "earlier"), "a warning not yet told stays: %s", warning);
+	warning[0] = 0;
+	T(p && sym_dsopre_take(p, d[1], warning, sizeof(warning)) == 1 &&
+	  strstr(warning, "build-id differs"), "the load's warning comes with the take: %s", warning);
+	sym_dsopre_stop(p);
+	warning[0] = 0;
 
 	/* takes in order, racing the thread: each is taken (waited for) or
 	 * left to the caller (the thread then skips it); what is taken is right */
@@ -101,7 +120,7 @@ int main(void)
 	p = sym_dsopre_start(d, NR, &c);
 	T(p != NULL, "the thread starts again");
 	for (size_t i = 0; i < NR; i++) {
-		int took = sym_dsopre_take(p, d[i], &rc, warning, sizeof(warning));
+		int took = sym_dsopre_take(p, d[i], warning, sizeof(warning));
 
 		if (!took)
 			T_EQ(sym_dso_load(d[i], &c), 0, "%s: left to the caller, loaded", files[i]);
