@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -10,7 +11,6 @@
 #include <unistd.h>
 #include "perfdata/pd_pipeline.h"
 #include "perfdata/pd_session_int.h"
-#include "util/cpulist.h"
 
 /*
  * The reader thread does what pd_session_process did up to the ordering
@@ -79,12 +79,15 @@ __thread struct tb_err *pd_thread_err;
 int pd_pipeline_threads(int asked)
 {
 	const char *v = getenv("TRACEBOX_THREADS");
+	cpu_set_t set;
 
 	if (asked > 0)
 		return asked > 1 ? 2 : 1;
 	if (v && *v)
 		return atoi(v) > 1 ? 2 : 1;
-	return cpus_usable() > 1 ? 2 : 1;
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return CPU_COUNT(&set) > 1 ? 2 : 1;
 }
 
 /* Reader: hand the batch filled to the consumer and wait for a free one. */

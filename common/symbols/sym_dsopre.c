@@ -15,10 +15,7 @@
 enum { PRE_WAITING, PRE_LOADING, PRE_DONE, PRE_GONE };
 
 struct pre_ent {
-	struct sym_dso copy;      /* what the thread loads */
-	unsigned char bid[20];    /* the build-id it was started with */
-	size_t bid_len;
-	int has_bid;
+	struct sym_dso copy;      /* what the thread loads (a build-id it had stays) */
 	int state, rc;
 	char warning[sizeof(((struct sym_load_ctx *)0)->warning)];
 };
@@ -91,18 +88,14 @@ struct sym_dsopre *sym_dsopre_start(struct sym_dso *const *dsos, size_t n,
 	for (i = 0; i < n; i++) {
 		struct pre_ent *e = &p->ents[i];
 		const struct sym_dso *d = dsos[i];
-		const char *slash;
 
 		e->copy.kind = d->kind;
 		memcpy(e->copy.bid, d->bid, sizeof(d->bid));
-		e->copy.bid_len = e->bid_len = d->bid_len;
-		e->copy.has_bid = e->has_bid = d->has_bid;
-		memcpy(e->bid, d->bid, sizeof(d->bid));
+		e->copy.bid_len = d->bid_len;
+		e->copy.has_bid = d->has_bid;
 		sym_table_init(&e->copy.tab);
 		if (!(e->copy.name = strdup(d->name)))
 			goto fail;
-		slash = strrchr(e->copy.name, '/');
-		e->copy.short_name = slash ? slash + 1 : e->copy.name;
 	}
 	if (pthread_mutex_init(&p->lock, NULL))
 		goto fail;
@@ -130,11 +123,12 @@ fail:
 	return NULL;
 }
 
-/* @d has the build-id the thread was given for it */
-static int same_bid(const struct pre_ent *e, const struct sym_dso *d)
+/* @d has the build-id its copy was loaded for (a load gives one only to a
+ * DSO without: then they differ, and @d is loaded again) */
+static int same_bid(const struct sym_dso *copy, const struct sym_dso *d)
 {
-	return e->has_bid == d->has_bid && e->bid_len == d->bid_len &&
-	       !memcmp(e->bid, d->bid, sizeof(e->bid));
+	return copy->has_bid == d->has_bid && copy->bid_len == d->bid_len &&
+	       !memcmp(copy->bid, d->bid, sizeof(d->bid));
 }
 
 int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, char *warning, size_t n)
@@ -152,7 +146,7 @@ int sym_dsopre_take(struct sym_dsopre *p, struct sym_dso *d, char *warning, size
 		e->state = PRE_GONE;          /* the thread skips it */
 	pthread_mutex_unlock(&p->lock);
 	/* out of memory on the thread: this thread may yet have room */
-	if (e->state != PRE_DONE || e->rc || !same_bid(e, d) || d->loaded)
+	if (e->state != PRE_DONE || e->rc || !same_bid(&e->copy, d) || d->loaded)
 		return 0;
 	e->state = PRE_GONE;
 	sym_table_free(&d->tab);

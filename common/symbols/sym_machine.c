@@ -15,7 +15,6 @@
 #include "symbols/sym_srccache.h"
 #include "symbols/sym_machine_int.h"
 #include "symbols/symbols.h"
-#include "util/cpulist.h"
 #include "util/tb_err.h"
 
 #define MISC_CPUMODE_MASK 7
@@ -367,20 +366,21 @@ static int by_seq(const void *a, const void *b)
 
 /* From sym_machine_read_ahead or the first MMAP on, the build-id list's
  * files (the header came before): read on a thread of their own, in the
- * list's order, when the kernel's symbols are read ahead too, there is a
- * CPU for it, more than one thread is allowed and no server to ask. */
+ * list's order, when the kernel's symbols are read ahead too, more than
+ * one thread is allowed (sym_opts.one_thread: by CPUs and --threads) and
+ * no server is to be asked. */
 static void dpre_start(struct sym_machine *m)
 {
 	struct sym_dso **list;
 	size_t n = 0;
 
 	m->dpre_tried = 1;
-	if (!m->o.prefetch_kernel || m->o.one_thread || m->lctx.di || cpus_usable() < 2)
+	if (!m->o.prefetch_kernel || m->o.one_thread || m->lctx.di)
 		return;
 	list = malloc(m->dso_seq * sizeof(*list));
 	for (size_t i = 0; list && i < m->dso_slots; i++)
 		for (struct sym_dso *d = m->dso_hash[i]; d; d = d->hnext)
-			if (d->kind == SYM_DSO_FILE && d->has_bid && !d->loaded && n < m->dso_seq)
+			if (d->kind == SYM_DSO_FILE && d->has_bid && !d->loaded)
 				list[n++] = d;
 	if (n) {
 		qsort(list, n, sizeof(*list), by_seq);

@@ -73,8 +73,8 @@ struct sym_machine {
 	size_t nr_warnings, next_warning;
 	struct sym_load_ctx lctx;
 	unsigned dso_seq;         /* DSOs made so far (sym_dso.seq) */
-	/* the build-id list's DSOs read ahead on a thread from the first MMAP
-	 * on (sym_opts.prefetch_kernel, two CPUs or more; sym_dsopre.h) */
+	/* the build-id list's DSOs read ahead on a thread from
+	 * sym_machine_read_ahead or the first MMAP on (sym_dsopre.h) */
 	struct sym_dsopre *dpre;
 	int dpre_tried;
 	struct sym_debuginfod di; /* DEBUGINFOD_URLS' servers (lctx.di) */

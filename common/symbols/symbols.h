@@ -25,7 +25,8 @@ struct sym_opts {
 				   kernel symbols' source), queued with the warnings */
 	int prefetch_kernel;      /* the kernel's symbols will be wanted: read them on a
 				   second thread from the kernel's MMAP on */
-	int one_thread;           /* --threads 1: the DSOs' symbols on no thread of their own */
+	int one_thread;           /* one thread to read with (--threads 1, one CPU): the
+				   DSOs' symbols on no thread of their own */
 	int full_source_path;     /* --full-source-path: srclines name the whole file */
 	int no_inline;            /* --no-inline: sym_machine_inlines gives none */
 	const char *arch;         /* the recording's arch ("" unknown; NULL: this

@@ -1,7 +1,6 @@
-/* cpulist.c - parse CPU lists ("0-3,6") as sysfs writes them; the CPUs usable. */
+/* cpulist.c - parse CPU lists ("0-3,6") as sysfs writes them. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <ctype.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,11 +66,4 @@ long cpulist_online(int **cpus)
 		return -1;
 	snprintf(buf, sizeof(buf), "0-%ld", n - 1);
 	return cpulist_parse(buf, cpus);
-}
-
-int cpus_usable(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) ? 1 : CPU_COUNT(&set);
 }

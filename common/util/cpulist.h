@@ -1,4 +1,4 @@
-/* cpulist.h - parse CPU lists such as "0-3,6" (sysfs and -C syntax); the CPUs usable. */
+/* cpulist.h - parse CPU lists such as "0-3,6" (sysfs and -C syntax). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef CPULIST_H
 #define CPULIST_H
@@ -9,7 +9,5 @@
 long cpulist_parse(const char *text, int **cpus);
 /** cpulist_online - the online CPUs (/sys/devices/system/cpu/online); count or -1 */
 long cpulist_online(int **cpus);
-/** cpus_usable - the CPUs this process may run on (its affinity); 1 when unknown */
-int cpus_usable(void);
 
 #endif
