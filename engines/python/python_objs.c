@@ -18,11 +18,16 @@ struct str_slot {
 	PyObject *str;
 };
 
-/* a callchain entry built for an address and what it was built from */
-struct frame_slot {
+/* what a callchain entry is built from: all it holds */
+struct frame_key {
 	uint64_t ip, sym_start, sym_end, symoff;
 	const char *sym, *dso;    /* kept: they stay until the run ends */
 	int have_map, binding;
+};
+
+/* a callchain entry built for an address */
+struct frame_slot {
+	struct frame_key key;
 	PyObject *frame;          /* the entry, or NULL */
 	PyObject *sym_dict;       /* its "sym" (the entry holds it), or NULL */
 	uint64_t frame_ver, sym_ver;   /* the two dicts' versions as built */
@@ -243,36 +248,30 @@ fail:
 #if PY_VERSION_HEX < 0x030C0000
 #define DICT_VERSION(d) (((PyDictObject *)(d))->ma_version_tag)
 
-static int slot_serves(const struct frame_slot *s, uint64_t ip, const struct sym_loc *l)
+/* The slot's entry and its "sym" are as built, the entry held at most
+ * @refs times and its "sym" by the entry alone (the entry first: while it
+ * is unchanged, it still holds its "sym") */
+static int as_built(const struct frame_slot *s, Py_ssize_t refs)
 {
-	/* the entry first: unchanged, it still holds its "sym" */
-	return s->frame && s->ip == ip && s->sym == l->sym && s->dso == l->dso &&
-	       s->have_map == l->have_map && s->sym_start == l->sym_start &&
-	       s->sym_end == l->sym_end && s->symoff == l->symoff && s->binding == l->binding &&
-	       Py_REFCNT(s->frame) == 1 && DICT_VERSION(s->frame) == s->frame_ver &&
-	       (!s->sym_dict ||
-		(Py_REFCNT(s->sym_dict) == 1 && DICT_VERSION(s->sym_dict) == s->sym_ver));
+	if (Py_REFCNT(s->frame) > refs || DICT_VERSION(s->frame) != s->frame_ver)
+		return 0;
+	return !s->sym_dict ||
+	       (Py_REFCNT(s->sym_dict) == 1 && DICT_VERSION(s->sym_dict) == s->sym_ver);
 }
 
-static void slot_take(struct frame_slot *s, uint64_t ip, const struct sym_loc *l, PyObject *d,
+static void slot_take(struct frame_slot *s, const struct frame_key *k, PyObject *d,
 		      PyObject *sym_key)
 {
 	Py_XSETREF(s->frame, Py_NewRef(d));
-	s->ip = ip;
-	s->sym = l->sym;
-	s->dso = l->dso;
-	s->have_map = l->have_map;
-	s->sym_start = l->sym_start;
-	s->sym_end = l->sym_end;
-	s->symoff = l->symoff;
-	s->binding = l->binding;
-	s->sym_dict = l->sym ? PyDict_GetItemWithError(d, sym_key) : NULL;
+	s->key = *k;
+	s->sym_dict = k->sym ? PyDict_GetItemWithError(d, sym_key) : NULL;
 	s->frame_ver = DICT_VERSION(d);
 	s->sym_ver = s->sym_dict ? DICT_VERSION(s->sym_dict) : 0;
 }
 
 PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc *l, int kept)
 {
+	struct frame_key k;
 	struct frame_slot *s;
 	PyObject *d;
 
@@ -284,11 +283,21 @@ PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc 
 	if (o->nr_touched < sizeof(o->touched) / sizeof(o->touched[0]))
 		o->touched[o->nr_touched] = (uint16_t)(s - o->frames);
 	o->nr_touched++;
-	if (slot_serves(s, ip, l))
+	memset(&k, 0, sizeof(k));       /* the padding too: keys compare whole */
+	k.ip = ip;
+	k.sym_start = l->sym_start;
+	k.sym_end = l->sym_end;
+	k.symoff = l->symoff;
+	k.sym = l->sym;
+	k.dso = l->dso;
+	k.have_map = l->have_map;
+	k.binding = l->binding;
+	/* nothing but this table holds it (the last sample's list is gone) */
+	if (s->frame && !memcmp(&s->key, &k, sizeof(k)) && as_built(s, 1))
 		return Py_NewRef(s->frame);
 	d = frame_new(o, ip, l, 1);
 	if (d)
-		slot_take(s, ip, l, d, o->keys[PK_SYM]);
+		slot_take(s, &k, d, o->keys[PK_SYM]);
 	return d;
 }
 
@@ -298,14 +307,7 @@ PyObject *python_frame(struct python_objs *o, uint64_t ip, const struct sym_loc 
  * when the list goes, in perf's order. */
 static void settle(struct frame_slot *s)
 {
-	int drop;
-
-	if (!s->frame)
-		return;
-	drop = Py_REFCNT(s->frame) > 2 || DICT_VERSION(s->frame) != s->frame_ver;
-	if (!drop && s->sym_dict)        /* the entry unchanged still holds it */
-		drop = Py_REFCNT(s->sym_dict) > 1 || DICT_VERSION(s->sym_dict) != s->sym_ver;
-	if (drop)
+	if (s->frame && !as_built(s, 2))
 		Py_CLEAR(s->frame);
 }
 
