@@ -187,7 +187,7 @@ static int sizeof_unsafe(const char *p)
 }
 
 /* Whether the print fmt read from @text on would crash libtraceevent, with
- * @sev's fields: the four bugs tepw_cut_print_fmt() names. */
+ * @sev's fields: the five bugs tepw_cut_print_fmt() names. */
 static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 {
 	static const char *const prio[] = { "~", "!", "*", "/", "%", "+", "-", "<", ">", "&",
@@ -195,12 +195,13 @@ static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 	enum pf_tok t, prev = PF_END;
 	char op[4], prev_op[4] = "";
 	int sq = 0, par = 0, tern[32], nt = 0, closed_index = 0, rec = 0, rec_item = 0;
+	int cpumask = 0;       /* 1 after "__get_cpumask", 2 after its "(" */
 	const char *p = text, *tok;
 
 	while ((t = pf_next(&p, op, &tok)) != PF_END) {
 		int known = 0, after_item = prev == PF_ITEM || (prev == PF_DELIM && prev_op[0] == ')');
 
-		if (t == PF_ITEM && prev == PF_OP && !strcmp(prev_op, "->") && rec) {
+		if (t == PF_ITEM && ((prev == PF_OP && !strcmp(prev_op, "->") && rec) || cpumask == 2)) {
 			char name[256];
 
 			snprintf(name, sizeof(name), "%.*s", (int)(p - tok), tok);
@@ -239,6 +240,8 @@ static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 						    prev == PF_DELIM && prev_op[0] == ')');
 		}
 		rec_item = pf_is(t, tok, p, "REC");
+		cpumask = pf_is(t, tok, p, "__get_cpumask") || pf_is(t, tok, p, "__get_rel_cpumask") ? 1 :
+			  cpumask == 1 && t == PF_DELIM && op[0] == '(' ? 2 : 0;
 		prev = t;
 		memcpy(prev_op, op, sizeof(op));
 	}
@@ -333,6 +336,9 @@ static int print_fmt_unsafe(char *text, int long_size, const char *sys)
  * - a '/' or '%' divides by its right operand unchecked, both when
  *   consolidate_op_arg() folds constants and in eval_num_arg() for every
  *   record: only a non-zero number or a sizeof(type) may divide (FIGURES #9);
+ * - (1.7.1) print_str_arg() reads the offset of the field
+ *   "__get_cpumask(name)" or "__get_rel_cpumask(name)" names, NULL when the
+ *   event has no such field (FIGURES #22);
  * - process_sizeof() compares a NULL token when the text ends after
  *   "sizeof(", and (1.7.1 only) the token it has just freed for
  *   "sizeof(int)", "sizeof(unsigned int)", "sizeof(long long)" and
