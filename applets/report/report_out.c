@@ -1,9 +1,35 @@
 /* report_out.c - the output buffer's formatted write (the rest of the
  * buffer's helpers are inline in report_out.h). */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 #include "report/report_out.h"
+
+/* @n bytes to @out's file itself: through fwrite, stdio would first copy
+ * every byte of the output into its own buffer. What stdio still holds
+ * (a line printed with fprintf) goes first; when write() fails or stops
+ * short, stdio gets the rest: it tries again and keeps the error for
+ * ferror(), as it did for every byte before. */
+void ro_write(FILE *out, const char *s, size_t n)
+{
+	int fd = fileno_unlocked(out);
+
+	if (fd >= 0 && !fflush_unlocked(out))
+		while (n) {
+			ssize_t w = write(fd, s, n);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			s += w;
+			n -= (size_t)w;
+		}
+	if (n)
+		fwrite_unlocked(s, 1, n, out);
+}
 
 void ro_printf(struct report_print *p, const char *fmt, ...)
 {

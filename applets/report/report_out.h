@@ -13,10 +13,12 @@
 #define RO_SIZE (1u << 16)
 #define RO_ITEM 256       /* room every ro_ call below may use without asking */
 
+void ro_write(FILE *out, const char *s, size_t n);
+
 static inline void ro_flush(struct report_print *p)
 {
 	if (p->pos > p->buf)
-		fwrite(p->buf, 1, (size_t)(p->pos - p->buf), p->out);
+		ro_write(p->out, p->buf, (size_t)(p->pos - p->buf));
 	p->pos = p->buf;
 	p->flushes++;
 }
@@ -57,7 +59,7 @@ static inline void ro_mem(struct report_print *p, const char *s, size_t n)
 {
 	if (n > RO_SIZE / 2) {
 		ro_flush(p);
-		fwrite(s, 1, n, p->out);
+		ro_write(p->out, s, n);
 		return;
 	}
 	ro_room(p, n);
