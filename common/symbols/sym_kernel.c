@@ -261,14 +261,17 @@ static void kernel_load(struct sym_machine *m)
 		sym_machine_warn(m, "%s, kernel symbols not used", kerr.msg);
 	} else if (rc < 0) {
 		sym_machine_warn(m, "%s: cannot read kernel symbols", path);
-	} else if (m->kref_addr && m->kref[0]) {
+	} else if (m->kref_addr) {
 		/* perf's kallsyms__delta: the file's reference symbol against the
-		 * recording's; without it perf uses no kernel symbols */
+		 * recording's; without it perf uses no kernel symbols. A kernel
+		 * map naming none ("[kernel.kallsyms]") with an address has the
+		 * empty name, which no symbol has: none either, as in perf */
 		uint64_t a;
 
 		if (ksyms_ref(m->ks, &a)) {
-			sym_machine_warn(m, "%s: no %s symbol to relate it to the recording's kernel map, "
-			     "kernel symbols not used", path, m->kref);
+			sym_machine_warn(m, "%s: no %s%s%s symbol to relate it to the recording's kernel "
+					 "map, kernel symbols not used", path, m->kref[0] ? "" : "(",
+					 m->kref[0] ? m->kref : "unnamed", m->kref[0] ? "" : ")");
 			ksyms_free(m->ks);
 			m->ks = NULL;
 			return;
