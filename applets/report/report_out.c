@@ -7,14 +7,18 @@
 #include <unistd.h>
 #include "report/report_out.h"
 
-/* @n bytes to @out's file itself: through fwrite, stdio would first copy
- * every byte of the output into its own buffer. What stdio still holds
- * (a line printed with fprintf) goes first; when write() fails or stops
- * short, stdio gets the rest: it tries again and keeps the error for
- * ferror(), as it did for every byte before. */
+/* @n bytes to @out. A full buffer goes to the file itself: through
+ * fwrite, stdio would first copy every byte of the output into its own
+ * buffer. Less (the printer is flushed before every -D dump, side-band
+ * line or per-event file switch) goes through stdio, which gathers it:
+ * one write(2) per piece would be one per sample there. What stdio holds
+ * is flushed before a direct write, so the order is kept. A direct write
+ * is retried where it stops short; where it fails, stdio gets the rest,
+ * which it buffers or fails on in turn and keeps the error for ferror():
+ * the failure is seen by the next flush at the latest. */
 void ro_write(FILE *out, const char *s, size_t n)
 {
-	int fd = fileno_unlocked(out);
+	int fd = n >= RO_SIZE / 4 ? fileno_unlocked(out) : -1;
 
 	if (fd >= 0 && !fflush_unlocked(out))
 		while (n) {

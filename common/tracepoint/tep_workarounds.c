@@ -204,6 +204,9 @@ static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 		if (t == PF_ITEM && ((prev == PF_OP && !strcmp(prev_op, "->") && rec) || cpumask == 2)) {
 			char name[256];
 
+			/* a longer name cut here would find a field it is not */
+			if ((size_t)(p - tok) >= sizeof(name))
+				return 1;
 			snprintf(name, sizeof(name), "%.*s", (int)(p - tok), tok);
 			if (sev && !tep_find_any_field(sev, name))
 				return 1;
@@ -336,7 +339,7 @@ static int print_fmt_unsafe(char *text, int long_size, const char *sys)
  * - a '/' or '%' divides by its right operand unchecked, both when
  *   consolidate_op_arg() folds constants and in eval_num_arg() for every
  *   record: only a non-zero number or a sizeof(type) may divide (FIGURES #9);
- * - (1.7.1) print_str_arg() reads the offset of the field
+ * - print_str_arg() reads the offset of the field
  *   "__get_cpumask(name)" or "__get_rel_cpumask(name)" names, NULL when the
  *   event has no such field (FIGURES #22);
  * - process_sizeof() compares a NULL token when the text ends after
