@@ -345,14 +345,17 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 	}
 	if (p->rf.print_flags)
 		ro_pad(p, 24);         /* "  %-21s " of no flags: only itrace sets them */
-	if ((f & RF_TRACE) && smp->raw && e->dec) {
+	/* the record's own format: a group member's READ delivery carries
+	 * its leader's, which perf prints (libtraceevent goes by common_type) */
+	if ((f & RF_TRACE) && smp->raw && (ev->raw_evsel ? ev->raw_evsel : e)->dec) {
 		const char *text;
 		size_t room;
 		long n;
 
 		ro_room(p, 8192);
 		room = (size_t)(p->end - p->pos);
-		n = tp_render(e->dec, smp->raw, smp->raw_size, smp->cpu, p->pos, room, &text);
+		n = tp_render((ev->raw_evsel ? ev->raw_evsel : e)->dec, smp->raw, smp->raw_size,
+			      smp->cpu, p->pos, room, &text);
 		if (n < 0)
 			return -1;
 		if (text == p->pos)

@@ -326,6 +326,25 @@ static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_s
 	return tp_decoder_check(e->dec, smp->raw, smp->raw_size, e->name, off, PD_ERR(s));
 }
 
+/* @smp's raw data delivered to @e, though it is @of's record (a READ
+ * sample's value for another member of @of's group): checked as @of's
+ * whole, and as @e's fields but for its type, which names @of (perf reads
+ * the member's fields from the leader's raw data, and prints it as the
+ * event its common_type names) */
+static int check_raw_of(struct pd_session *s, struct pd_evsel *e, struct pd_evsel *of,
+			const struct pd_sample *smp, uint64_t off)
+{
+	int r;
+
+	if (of == e || of->type != PD_TYPE_TRACEPOINT || e->type != PD_TYPE_TRACEPOINT)
+		return e->type == PD_TYPE_TRACEPOINT ? check_raw(s, e, smp, off) : 0;
+	if ((r = check_raw(s, of, smp, off)))
+		return r;
+	if (!e->tp || e->bad_format || !e->dec)
+		return check_raw(s, e, smp, off);       /* says what */
+	return tp_decoder_check_fields(e->dec, smp->raw, smp->raw_size, e->name, off, PD_ERR(s));
+}
+
 /*
  * A sample's hint (pd_order.h) from its reading to its delivery: the index
  * + 1 of the attr its id named then, and whether its raw data passed its
@@ -376,17 +395,20 @@ static struct pd_evsel *hinted(struct pd_session *s, uint32_t hint)
 	return i && s->nr_evsels == s->hint_attrs && i <= s->nr_evsels ? &s->evsels[i - 1] : NULL;
 }
 
-/* @raw_ok: the raw data passed its checks as it was read (sample_hint) */
-static int deliver_sample(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
-			  const unsigned char *rec, size_t size, uint64_t off, int raw_ok)
+/* A sample of @of's record to @e (@of itself but for a group member's
+ * READ delivery); @raw_ok: the raw data passed its checks as it was read
+ * (sample_hint) */
+static int deliver_sample(struct pd_session *s, struct pd_evsel *e, struct pd_evsel *of,
+			  const struct pd_sample *smp, const unsigned char *rec, size_t size,
+			  uint64_t off, int raw_ok)
 {
-	struct pd_event ev = { .evsel = e, .sample = smp, .file_offset = off,
+	struct pd_event ev = { .evsel = e, .raw_evsel = of, .sample = smp, .file_offset = off,
 			       .rec = rec, .rec_size = size,
 			       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
 	struct pd_sample whole;
 	int r;
 
-	if (e->type == PD_TYPE_TRACEPOINT && !raw_ok && (r = check_raw(s, e, smp, off)))
+	if (e->type == PD_TYPE_TRACEPOINT && !raw_ok && (r = check_raw_of(s, e, of, smp, off)))
 		return r;
 	if ((r = pd_session_unwound(s, smp, &whole)) < 0)
 		return r;
@@ -427,7 +449,7 @@ static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_samp
 		smp->period = value - slot->period;
 		slot->period = value;
 		if (smp->period &&
-		    (r = deliver_sample(s, &s->evsels[slot->idx], smp, rec, size, off, 0)))
+		    (r = deliver_sample(s, &s->evsels[slot->idx], e, smp, rec, size, off, 0)))
 			return r;
 	}
 	return 0;
@@ -523,7 +545,7 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 	case PD_REC_SAMPLE:
 		if (e->sample_type & PD_S_READ)
 			return deliver_read(s, e, &smp, rec, size, off);
-		return deliver_sample(s, e, &smp, rec, size, off, !!(hint & HINT_RAW_OK));
+		return deliver_sample(s, e, e, &smp, rec, size, off, !!(hint & HINT_RAW_OK));
 	case PD_REC_COMM: {
 		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
 		const char *comm = (const char *)rec + 16;
@@ -610,7 +632,7 @@ static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const stru
 		struct pd_idslot *slot = pd_session_id2slot(s, id);
 		struct pd_evsel *to = slot ? &s->evsels[slot->idx] : NULL;
 
-		if (to && to->type == PD_TYPE_TRACEPOINT && (r = check_raw(s, to, smp, off)))
+		if (to && to->type == PD_TYPE_TRACEPOINT && (r = check_raw_of(s, to, e, smp, off)))
 			return r;
 	}
 	return 0;
