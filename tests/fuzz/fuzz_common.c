@@ -174,11 +174,15 @@ static int on_sample(void *ctx, const struct pd_event *ev)
 			return 0;
 		memcpy(raw, smp->raw, smp->raw_size);
 		fz_fields(ev->evsel->tp, raw, smp->raw_size, 8192, 1);
-		if (ev->evsel->dec) {          /* what trace-report prints */
+		/* what trace-report prints: the record's own event (a READ
+		 * group member's delivery carries its leader's record) */
+		const struct pd_evsel *re = ev->raw_evsel ? ev->raw_evsel : ev->evsel;
+
+		if (re->dec) {
 			char buf[256];
 			const char *text;
-			long n = tp_render(ev->evsel->dec, raw, smp->raw_size, smp->cpu, buf,
-					   sizeof(buf), &text);
+			long n = tp_render(re->dec, raw, smp->raw_size, smp->cpu, buf, sizeof(buf),
+					   &text);
 
 			for (long k = 0; k < n; k++)
 				sink += (unsigned char)text[k];
