@@ -133,10 +133,12 @@ static int check_string(const struct tp_field *t, const unsigned char *raw, uint
 int tp_decoder_check(const struct tp_decoder *d, const unsigned char *raw, uint32_t size,
 		     const char *what, uint64_t off, struct tb_err *err)
 {
-	uint64_t type;
+	uint64_t type, start, len;
 
 	if (!raw || size < (uint32_t)d->raw_min)
-		return tp_decoder_check_fields(d, raw, size, what, off, err);
+		return tb_err_set(err, TB_ERR_FORMAT, off,
+				  "%s sample: raw data of %u bytes, its format needs %d",
+				  what, size, d->raw_min);
 	/* libtraceevent prints the event the raw data's common_type names,
 	 * whose fields this raw data was not checked against */
 	if (d->type.size && !tp_read_int(&d->type, raw, size, 0, &type) &&
@@ -144,18 +146,6 @@ int tp_decoder_check(const struct tp_decoder *d, const unsigned char *raw, uint3
 		return tb_err_set(err, TB_ERR_FORMAT, off,
 				  "%s sample: common_type %llu is not the event's id %d",
 				  what, (unsigned long long)type, d->id);
-	return tp_decoder_check_fields(d, raw, size, what, off, err);
-}
-
-int tp_decoder_check_fields(const struct tp_decoder *d, const unsigned char *raw,
-			    uint32_t size, const char *what, uint64_t off, struct tb_err *err)
-{
-	uint64_t start, len;
-
-	if (!raw || size < (uint32_t)d->raw_min)
-		return tb_err_set(err, TB_ERR_FORMAT, off,
-				  "%s sample: raw data of %u bytes, its format needs %d",
-				  what, size, d->raw_min);
 	for (int i = 0; i < d->nr_checked; i++)
 		if (check_string(&d->checked[i], raw, size, what, off, err))
 			return err ? err->code : TB_ERR_FORMAT;

@@ -75,12 +75,6 @@ void tp_decoder_free(struct tp_decoder *d);
 int tp_decoder_check(const struct tp_decoder *d, const unsigned char *raw, uint32_t size,
 		     const char *what, uint64_t off, struct tb_err *err);
 
-/* tp_decoder_check but for common_type: another event's raw data read with
- * @d's fields, as perf reads a group leader's record for each member of a
- * group read (its fields stay inside @raw; tp_render is not for it) */
-int tp_decoder_check_fields(const struct tp_decoder *d, const unsigned char *raw,
-			    uint32_t size, const char *what, uint64_t off, struct tb_err *err);
-
 /**
  * tp_render - the event's print fmt output for one checked record
  * @cpu: the sample's CPU (libtraceevent's %cpu)
