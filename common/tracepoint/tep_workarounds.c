@@ -186,8 +186,22 @@ static int sizeof_unsafe(const char *p)
 	return pf_is(t, tok, p, "long") && (t = pf_next(&p, op, &tok), pf_is(t, tok, p, "long"));
 }
 
+/* A getter of a __data_loc field's bytes: libtraceevent reads the named
+ * field as a __data_loc, whatever its type, and what it points at */
+static int is_getter(enum pf_tok t, const char *tok, const char *p)
+{
+	static const char *const names[] = { "__get_str", "__get_bitmask", "__get_cpumask",
+		"__get_sockaddr", "__get_dynamic_array", "__get_rel_str", "__get_rel_bitmask",
+		"__get_rel_cpumask", "__get_rel_sockaddr", "__get_rel_dynamic_array" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (pf_is(t, tok, p, names[i]))
+			return 1;
+	return 0;
+}
+
 /* Whether the print fmt read from @text on would crash libtraceevent, with
- * @sev's fields: the five bugs tepw_cut_print_fmt() names. */
+ * @sev's fields: the bugs tepw_cut_print_fmt() names. */
 static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 {
 	static const char *const prio[] = { "~", "!", "*", "/", "%", "+", "-", "<", ">", "&",
@@ -195,20 +209,22 @@ static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 	enum pf_tok t, prev = PF_END;
 	char op[4], prev_op[4] = "";
 	int sq = 0, par = 0, tern[32], nt = 0, closed_index = 0, rec = 0, rec_item = 0;
-	int cpumask = 0;       /* 1 after "__get_cpumask", 2 after its "(" */
+	int getter = 0;        /* 1 after a field's getter ("__get_str"), 2 after its "(" */
 	const char *p = text, *tok;
 
 	while ((t = pf_next(&p, op, &tok)) != PF_END) {
 		int known = 0, after_item = prev == PF_ITEM || (prev == PF_DELIM && prev_op[0] == ')');
 
-		if (t == PF_ITEM && ((prev == PF_OP && !strcmp(prev_op, "->") && rec) || cpumask == 2)) {
+		if (t == PF_ITEM && ((prev == PF_OP && !strcmp(prev_op, "->") && rec) || getter == 2)) {
+			struct tep_format_field *f;
 			char name[256];
 
 			/* a longer name cut here would find a field it is not */
 			if ((size_t)(p - tok) >= sizeof(name))
 				return 1;
 			snprintf(name, sizeof(name), "%.*s", (int)(p - tok), tok);
-			if (sev && !tep_find_any_field(sev, name))
+			f = sev ? tep_find_any_field(sev, name) : NULL;
+			if (sev && (!f || (getter == 2 && !(f->flags & TEP_FIELD_IS_DYNAMIC))))
 				return 1;
 		}
 		if (pf_is(t, tok, p, "sizeof") && sizeof_unsafe(p))
@@ -243,8 +259,7 @@ static int print_fmt_crashes_tep(const char *text, struct tep_event *sev)
 						    prev == PF_DELIM && prev_op[0] == ')');
 		}
 		rec_item = pf_is(t, tok, p, "REC");
-		cpumask = pf_is(t, tok, p, "__get_cpumask") || pf_is(t, tok, p, "__get_rel_cpumask") ? 1 :
-			  cpumask == 1 && t == PF_DELIM && op[0] == '(' ? 2 : 0;
+		getter = is_getter(t, tok, p) ? 1 : getter == 1 && t == PF_DELIM && op[0] == '(' ? 2 : 0;
 		prev = t;
 		memcpy(prev_op, op, sizeof(op));
 	}
@@ -341,7 +356,10 @@ static int print_fmt_unsafe(char *text, int long_size, const char *sys)
  *   record: only a non-zero number or a sizeof(type) may divide (FIGURES #9);
  * - print_str_arg() reads the offset of the field
  *   "__get_cpumask(name)" or "__get_rel_cpumask(name)" names, NULL when the
- *   event has no such field (FIGURES #22);
+ *   event has no such field (FIGURES #22), and "__get_str(name)" and the
+ *   other getters of a __data_loc's bytes read a field that is none (a
+ *   char[4], an int) as one, pointing anywhere: only the checked __data_loc
+ *   fields may be named there (FIGURES #24);
  * - process_sizeof() compares a NULL token when the text ends after
  *   "sizeof(", and (1.7.1 only) the token it has just freed for
  *   "sizeof(int)", "sizeof(unsigned int)", "sizeof(long long)" and
