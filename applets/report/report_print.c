@@ -347,15 +347,15 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 		ro_pad(p, 24);         /* "  %-21s " of no flags: only itrace sets them */
 	/* the record's own format: a group member's READ delivery carries
 	 * its leader's, which perf prints (libtraceevent goes by common_type) */
-	if ((f & RF_TRACE) && smp->raw && (ev->raw_evsel ? ev->raw_evsel : e)->dec) {
+	if ((f & RF_TRACE) && smp->raw && ev->raw_evsel->dec) {
 		const char *text;
 		size_t room;
 		long n;
 
 		ro_room(p, 8192);
 		room = (size_t)(p->end - p->pos);
-		n = tp_render((ev->raw_evsel ? ev->raw_evsel : e)->dec, smp->raw, smp->raw_size,
-			      smp->cpu, p->pos, room, &text);
+		n = tp_render(ev->raw_evsel->dec, smp->raw, smp->raw_size, smp->cpu, p->pos, room,
+			      &text);
 		if (n < 0)
 			return -1;
 		if (text == p->pos)

@@ -335,18 +335,6 @@ static struct pd_evsel *record_attr(struct pd_evsel *e, struct pd_evsel *of)
 	return e->type == PD_TYPE_TRACEPOINT && of->type == PD_TYPE_TRACEPOINT ? of : e;
 }
 
-/* @smp's raw data delivered to @e, checked as its record's attr's (what
- * is rendered). A member's fields read from its leader's record, as perf
- * reads them, stay inside it by their own bounds (tp_fields.c, ec_field):
- * not checked, as perf 6.1 does not refuse such a group. */
-static int check_raw_of(struct pd_session *s, struct pd_evsel *e, struct pd_evsel *of,
-			const struct pd_sample *smp, uint64_t off)
-{
-	if (e->type != PD_TYPE_TRACEPOINT)
-		return 0;
-	return check_raw(s, record_attr(e, of), smp, off);
-}
-
 /*
  * A sample's hint (pd_order.h) from its reading to its delivery: the index
  * + 1 of the attr its id named then, and whether its raw data passed its
@@ -404,14 +392,17 @@ static int deliver_sample(struct pd_session *s, struct pd_evsel *e, struct pd_ev
 			  const struct pd_sample *smp, const unsigned char *rec, size_t size,
 			  uint64_t off, int raw_ok)
 {
-	struct pd_event ev = { .evsel = e, .raw_evsel = record_attr(e, of), .sample = smp,
-			       .file_offset = off,
+	struct pd_evsel *rec_of = record_attr(e, of);
+	struct pd_event ev = { .evsel = e, .raw_evsel = rec_of, .sample = smp, .file_offset = off,
 			       .rec = rec, .rec_size = size,
 			       .index = s->nr_delivered++, .misc = pd_u16(rec + 4) };
 	struct pd_sample whole;
 	int r;
 
-	if (e->type == PD_TYPE_TRACEPOINT && !raw_ok && (r = check_raw_of(s, e, of, smp, off)))
+	/* checked as what is rendered: a member's fields read from its
+	 * leader's record stay inside it by their own bounds (tp_fields.c,
+	 * ec_field), and perf 6.1 refuses no such group */
+	if (e->type == PD_TYPE_TRACEPOINT && !raw_ok && (r = check_raw(s, rec_of, smp, off)))
 		return r;
 	if ((r = pd_session_unwound(s, smp, &whole)) < 0)
 		return r;
@@ -635,7 +626,8 @@ static int check_sample_now(struct pd_session *s, struct pd_evsel *e, const stru
 		struct pd_idslot *slot = pd_session_id2slot(s, id);
 		struct pd_evsel *to = slot ? &s->evsels[slot->idx] : NULL;
 
-		if (to && to->type == PD_TYPE_TRACEPOINT && (r = check_raw_of(s, to, e, smp, off)))
+		if (to && to->type == PD_TYPE_TRACEPOINT &&
+		    (r = check_raw(s, record_attr(to, e), smp, off)))
 			return r;
 	}
 	return 0;

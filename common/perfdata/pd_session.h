@@ -48,8 +48,8 @@ struct pd_stats {
 /* What the consumer gets for every sample, in perf script's order. */
 struct pd_event {
 	const struct pd_evsel *evsel;
-	/* the attr whose record it is: evsel, but for a group member's READ
-	 * delivery, which carries its leader's record (and raw data) */
+	/* the attr whose record it is (always set): evsel, but for a group
+	 * member's READ delivery, which carries its leader's record */
 	const struct pd_evsel *raw_evsel;
 	const struct pd_sample *sample;
 	const char *comm;          /* as perf would show it */

@@ -176,13 +176,11 @@ static int on_sample(void *ctx, const struct pd_event *ev)
 		fz_fields(ev->evsel->tp, raw, smp->raw_size, 8192, 1);
 		/* what trace-report prints: the record's own event (a READ
 		 * group member's delivery carries its leader's record) */
-		const struct pd_evsel *re = ev->raw_evsel ? ev->raw_evsel : ev->evsel;
-
-		if (re->dec) {
+		if (ev->raw_evsel->dec) {
 			char buf[256];
 			const char *text;
-			long n = tp_render(re->dec, raw, smp->raw_size, smp->cpu, buf, sizeof(buf),
-					   &text);
+			long n = tp_render(ev->raw_evsel->dec, raw, smp->raw_size, smp->cpu, buf,
+					   sizeof(buf), &text);
 
 			for (long k = 0; k < n; k++)
 				sink += (unsigned char)text[k];
