@@ -35,6 +35,11 @@ struct report_print {
 	int track_loaded;      /* brstackoff is printed: keep loaded[] */
 	unsigned long flushes; /* ro_flush calls: a line written whole has none */
 	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
+	/* an unmapped user frame's line after its address, for unmapped_f's
+	 * fields (report_print.c); unmapped_len 0: none kept */
+	uint64_t unmapped_f;
+	unsigned unmapped_len;
+	char unmapped_text[48];
 	struct rp_srcstate *src;   /* -F srccode: per thread (report_srccode.c) */
 	size_t src_cap, nr_src;
 	/* pieces of the line's start kept (report_head.c): per thread, per
