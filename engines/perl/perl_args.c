@@ -29,10 +29,15 @@ int perl_empty_array_ref(SV *sv)
 		SvREFCNT(av) == 1 && AvFILLp((AV *)av) < 0;
 }
 
+/* what a script can put on an argument that setting its value keeps:
+ * read-only (Internals::SvREADONLY: setting it croaks, outside any eval),
+ * tie, pos(), a weak reference's back-reference */
+#define KEPT_FLAGS (SVf_READONLY | SVf_PROTECT | SVs_GMG | SVs_SMG | SVs_RMG)
+
 void perl_args_release(pTHX_ SV **args, size_t nr, const char *name)
 {
 	for (size_t i = 0; i < nr; i++) {
-		if (SvREFCNT(args[i]) == 1)
+		if (SvREFCNT(args[i]) == 1 && !(SvFLAGS(args[i]) & KEPT_FLAGS))
 			continue;
 		SvREFCNT_dec(args[i]);
 		args[i] = i ? newSV(0) : newSVpv(name, 0);

@@ -40,8 +40,9 @@ int perl_holds_str(SV *sv, const char *s, size_t len);
  * array only it holds: what a new [] would be */
 int perl_empty_array_ref(SV *sv);
 /** perl_args_release - after the call: each of the @nr @args a script
- * kept a reference to (\$_[i], or $_[7]'s array) is left to it and
- * replaced by a new SV (@args[0] set to @name again) */
+ * kept a reference to (\$_[i], or $_[7]'s array), made read-only or put
+ * magic on (tie) is left to it and replaced by a new SV (@args[0] set to
+ * @name again) */
 void perl_args_release(pTHX_ SV **args, size_t nr, const char *name);
 
 #endif
