@@ -14,9 +14,18 @@
 
 #define NR_COMMON 8
 
+/* a sub perf looks up by name for every call (sub_now) */
+struct sub_ref {
+	const char *name;         /* "package::sub" */
+	GV *gv;                   /* held: the glob found, or NULL */
+	HV *stash;                /* held: its package, once that exists */
+	U32 gen;                  /* the package's pkg_gen at the lookup */
+	int looked;
+};
+
 struct perl_tracepoint {             /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system::event" */
-	CV *cv;                   /* NULL: trace_unhandled or nothing */
+	struct sub_ref handler;   /* "system::event" */
 	SV **args;                /* reused: common arguments, then fields */
 	size_t nr_args;
 };
@@ -25,8 +34,8 @@ struct engine_run {
 	struct ec_run core;       /* evs: per tracepoint id, struct perl_tracepoint */
 	PerlInterpreter *perl;
 	char *inc[2];             /* its -I arguments */
-	CV *unhandled;
-	CV *process_event;        /* main::process_event, or NULL */
+	struct sub_ref unhandled;      /* main::trace_unhandled */
+	struct sub_ref process_event;  /* main::process_event */
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	SV *context;              /* $context: an IV naming @cur */
 	int started;
@@ -353,6 +362,50 @@ static const struct ec_define_ops define_ops = { define_field, define_value };
 
 static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
 
+/*
+ * The sub @s names now. perf looks each handler up by name for every call,
+ * so a script may define, redefine, undefine or delete one as it runs
+ * (eval "sub ...", *glob = sub {...}, undef &sub, delete $pkg::{sub}). The
+ * glob found is held and its code slot read per call (a CV kept across
+ * calls is freed by a redefinition, then called); it is looked up again
+ * (some 800 instructions) only when its package's pkg_gen moved: perl
+ * bumps it for every sub defined, assigned or deleted in the package.
+ * A package deleted from the symbol table stays ours.
+ */
+static CV *sub_now(struct engine_run *r, struct sub_ref *s)
+{
+	dTHXa(r->perl);
+	const char *sep;
+
+	if (!s->stash) {
+		sep = strrchr(s->name, ':');
+		s->stash = sep && sep > s->name + 1 ?
+			   gv_stashpvn(s->name, (U32)(sep - 1 - s->name), 0) : NULL;
+		if (!s->stash)
+			return NULL;      /* no package: no sub */
+		SvREFCNT_inc_simple_void_NN(s->stash);
+	} else if (s->looked && HvMROMETA(s->stash)->pkg_gen == s->gen) {
+		return s->gv && isGV_with_GP(s->gv) ? GvCV(s->gv) : NULL;
+	}
+	SvREFCNT_dec(s->gv);
+	s->gv = gv_fetchpv(s->name, 0, SVt_PVCV);
+	if (s->gv)
+		SvREFCNT_inc_simple_void_NN(s->gv);
+	s->looked = 1;
+	s->gen = HvMROMETA(s->stash)->pkg_gen;
+	return s->gv && isGV_with_GP(s->gv) ? GvCV(s->gv) : NULL;
+}
+
+static void sub_ref_free(struct engine_run *r, struct sub_ref *s)
+{
+	dTHXa(r->perl);
+
+	SvREFCNT_dec(s->gv);
+	SvREFCNT_dec(s->stash);
+	s->gv = NULL;
+	s->stash = NULL;
+}
+
 static struct perl_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
 					  struct tb_err *err)
 {
@@ -367,7 +420,7 @@ static struct perl_tracepoint *event_info(struct engine_run *r, const struct tp_
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		return NULL;
 	}
-	e->cv = get_cv(e->ec.name, 0);
+	e->handler.name = e->ec.name;
 	e->args[0] = newSVpv(e->ec.name, 0);
 	for (size_t i = 1; i < e->nr_args; i++)
 		e->args[i] = newSV(0);
@@ -464,8 +517,12 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	dTHXa(r->perl);
 	unsigned char sample[EC_PERF_SAMPLE_SIZE];
 	const struct pd_sample *s = ev->sample;
+	CV *cv = sub_now(r, &r->process_event);
 	int rc;
 	dSP;
+
+	if (!cv)
+		return 0;
 
 	ec_current_set(&r->core.cur, ev);
 	ec_perf_sample(ev, sample);
@@ -478,7 +535,7 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	PUSHs(sv_2mortal(newSVpvn((const char *)sample, sizeof(sample))));
 	PUSHs(sv_2mortal(s->raw ? newSVpvn((const char *)s->raw, s->raw_size) : newSV(0)));
 	PUTBACK;
-	rc = call_guarded(r, (SV *)r->process_event, G_DISCARD, err);
+	rc = call_guarded(r, (SV *)cv, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
 	if (rc)
@@ -489,16 +546,19 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 }
 
 /* engine_ops.wants: a tracepoint with neither its handler nor
- * trace_unhandled, in a script without process_event, gets nothing */
+ * trace_unhandled, in a script without process_event, gets nothing; asked
+ * after trace_begin, so a sub it defines counts (one a handler defines
+ * later for such a tracepoint is not called, where perf would call it) */
 int perl_wants(struct engine_run *r, const struct pd_evsel *ev)
 {
 	struct perl_tracepoint *e;
 	struct tb_err err = { 0 };
 
-	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec || r->unhandled || r->process_event)
+	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec ||
+	    sub_now(r, &r->unhandled) || sub_now(r, &r->process_event))
 		return 1;
 	e = event_info(r, ev->dec, &err);
-	return !e || e->cv;
+	return !e || sub_now(r, &e->handler);
 }
 
 int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
@@ -507,7 +567,7 @@ int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 
 	if (ev->evsel->type == PD_TYPE_TRACEPOINT && ev->evsel->dec && ev->sample->raw)
 		rc = tracepoint_event(r, ev, err);
-	if (!rc && r->process_event)
+	if (!rc)
 		rc = generic_event(r, ev, err);
 	return rc;
 }
@@ -518,14 +578,15 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	const struct pd_sample *s = ev->sample;
 	struct perl_tracepoint *e;
 	struct ec_common c;
-	CV *cv;
+	CV *cv, *handler;
 	int rc;
 	dSP;
 
 	e = event_info(r, ev->evsel->dec, err);
 	if (!e)
 		return err->code ? err->code : TB_ERR_NOMEM;
-	cv = e->cv ? e->cv : r->unhandled;
+	handler = sub_now(r, &e->handler);
+	cv = handler ? handler : sub_now(r, &r->unhandled);
 	if (!cv)
 		return 0;
 	ec_current_set(&r->core.cur, ev);
@@ -558,7 +619,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	if (rc)
 		return rc;
 	if (SvTRUE(ERRSV))
-		return died(r, err, ev, e->cv ? e->ec.name : "trace_unhandled", "died (above)");
+		return died(r, err, ev, handler ? e->ec.name : "trace_unhandled", "died (above)");
 	return 0;
 }
 
@@ -590,16 +651,12 @@ int perl_start(struct engine_run **out, const struct engine_start *st, struct tb
 	if (!r)
 		return TB_ERR_NOMEM;
 	r->syms = pd_session_symbols(st->session);
+	r->unhandled.name = "main::trace_unhandled";
+	r->process_event.name = "main::process_event";
 	if ((rc = ec_run_init(&r->core, st, "::", sizeof(struct perl_tracepoint), err)) ||
 	    (rc = start_interpreter(r, err)) || (rc = set_globals(r)) || (rc = run_script(r, err)))
 		return rc;
 	r->loaded = 1;
-	{
-		dTHXa(r->perl);
-
-		r->unhandled = get_cv("main::trace_unhandled", 0);
-		r->process_event = get_cv("main::process_event", 0);
-	}
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return r->exited ? exited(r, err) : died(r, err, NULL, "define_*", "a define_* callback died (above)");
 	return call_optional(r, "trace_begin", err);
@@ -624,7 +681,10 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 
 			for (size_t a = 0; e->args && a < e->nr_args; a++)
 				SvREFCNT_dec(e->args[a]);
+			sub_ref_free(r, &e->handler);
 		}
+		sub_ref_free(r, &r->unhandled);
+		sub_ref_free(r, &r->process_event);
 		SvREFCNT_dec(r->context);
 	}
 	if (r->perl) {
