@@ -12,7 +12,8 @@
 struct python_tracepoint {  /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system__event" */
 	PyObject *name;           /* that name as a str */
-	PyObject *handler;        /* NULL: trace_unhandled or nothing */
+	struct found found;       /* its handler as last looked up */
+	PyObject *handler;        /* found.fn: NULL, trace_unhandled or nothing */
 	int callchain;            /* it is called with common_callchain */
 	int sample_dict;          /* and perf's trailing perf_sample_dict */
 	PyObject **spare;         /* per field: its array's list, for reuse */
@@ -102,26 +103,78 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 	return (int)count;
 }
 
+/*
+ * Whether the callable the script's global @name holds changed since @f
+ * was found: perf looks each handler up by name for every call, so a
+ * script may define, rebind or delete one as it runs. Looked up again only
+ * when the module's dict changed since (its version tag, CPython < 3.12);
+ * the key is an interned str: its hash is kept.
+ */
+static int callable_now(struct engine_run *r, PyObject *name, struct found *f)
+{
+	PyObject *fn;
+#if PY_VERSION_HEX < 0x030C0000
+	uint64_t version = ((PyDictObject *)r->main)->ma_version_tag;
+
+	if (f->valid && f->version == version)
+		return 0;
+	f->version = version;
+	f->valid = 1;
+#endif
+	fn = PyDict_GetItemWithError(r->main, name);
+	if (!fn)
+		PyErr_Clear();
+	else if (!PyCallable_Check(fn))
+		fn = NULL;
+	if (fn == f->fn)
+		return 0;
+	Py_XINCREF(fn);
+	Py_XSETREF(f->fn, fn);
+	return 1;
+}
+
+/* @e's handler as it is now, and how it is called (its argument count) */
+static PyObject *handler_now(struct engine_run *r, struct python_tracepoint *e)
+{
+	const char *eighth = NULL;
+	PyObject *varnames;
+	int argc;
+
+	if (!callable_now(r, e->name, &e->found) || !e->found.fn)
+		return e->handler = e->found.fn;
+	e->handler = e->found.fn;
+	argc = arg_count(e->handler, &eighth, &varnames);
+	ec_python_form(argc, eighth, e->ec.dec->nr, &e->callchain, &e->sample_dict);
+	Py_XDECREF(varnames);
+	return e->handler;
+}
+
+/* trace_unhandled as it is now */
+static PyObject *unhandled_now(struct engine_run *r)
+{
+	const char *eighth = NULL;
+	PyObject *varnames;
+
+	if (callable_now(r, r->unhandled_name, &r->unhandled_found) && r->unhandled_found.fn) {
+		r->unhandled_argc = arg_count(r->unhandled_found.fn, &eighth, &varnames);
+		Py_XDECREF(varnames);
+	}
+	return r->unhandled = r->unhandled_found.fn;
+}
+
 static struct python_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
 					    struct tb_err *err)
 {
 	struct python_tracepoint *e = ec_event(&r->core, dec, err);
-	const char *eighth = NULL;
-	PyObject *varnames;
 	size_t need = 7 + 2 + dec->nr;
 
 	if (!e || e->ec.ready)
 		return e;
 	e->name = PyUnicode_InternFromString(e->ec.name);
-	e->handler = PyDict_GetItemString(r->main, e->ec.name);
-	if (e->handler && PyCallable_Check(e->handler)) {
-		Py_INCREF(e->handler);
-		int argc = arg_count(e->handler, &eighth, &varnames);
-
-		ec_python_form(argc, eighth, dec->nr, &e->callchain, &e->sample_dict);
-		Py_XDECREF(varnames);
-	} else {
-		e->handler = NULL;
+	if (!e->name) {
+		PyErr_Clear();
+		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
+		return NULL;
 	}
 	e->spare = calloc(dec->nr ? dec->nr : 1, sizeof(*e->spare));
 	e->nr_spare = dec->nr;
@@ -392,7 +445,8 @@ drop:
 
 /* A sample of an event that is no tracepoint: process_event(perf_sample_dict),
  * as perf's python_process_general_event. */
-static int general_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+static int general_event(struct engine_run *r, const struct pd_event *ev, PyObject *pe,
+			 struct tb_err *err)
 {
 	PyObject *callchain, *d = NULL, *res = NULL;
 
@@ -402,7 +456,7 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 		d = python_sample_dict(r, ev, callchain);
 	Py_XDECREF(callchain);
 	if (d) {
-		res = PyObject_CallOneArg(r->process_event, d);
+		res = PyObject_CallOneArg(pe, d);
 		python_frames_settle(r->objs);
 		Py_DECREF(d);
 	}
@@ -415,16 +469,18 @@ static int general_event(struct engine_run *r, const struct pd_event *ev, struct
 }
 
 /* engine_ops.wants: a tracepoint with neither its handler nor
- * trace_unhandled gets nothing from python_event */
+ * trace_unhandled gets nothing from python_event; asked after trace_begin,
+ * so a function it defines counts (one a handler defines later for such a
+ * tracepoint is not called, where perf would call it) */
 int python_wants(struct engine_run *r, const struct pd_evsel *ev)
 {
 	struct python_tracepoint *e;
 	struct tb_err err = { 0 };
 
-	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec || r->unhandled)
+	if (ev->type != PD_TYPE_TRACEPOINT || !ev->dec || unhandled_now(r))
 		return 1;
 	e = event_info(r, ev->dec, &err);
-	return !e || e->handler;
+	return !e || handler_now(r, e);
 }
 
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
@@ -434,14 +490,17 @@ int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err 
 	PyObject *common[5], *callchain = NULL;
 	int rc;
 
-	if (ev->evsel->type != PD_TYPE_TRACEPOINT)
-		return r->process_event ? general_event(r, ev, err) : 0;
+	if (ev->evsel->type != PD_TYPE_TRACEPOINT) {
+		callable_now(r, r->process_event_name, &r->process_event_found);
+		r->process_event = r->process_event_found.fn;
+		return r->process_event ? general_event(r, ev, r->process_event, err) : 0;
+	}
 	if (!ev->evsel->dec || !ev->sample->raw)
 		return 0;
 	e = event_info(r, ev->evsel->dec, err);
 	if (!e)
 		return err->code ? err->code : TB_ERR_NOMEM;
-	if (!e->handler && !r->unhandled)
+	if (!handler_now(r, e) && !unhandled_now(r))
 		return 0;
 	ec_current_set(&r->core.cur, ev);
 	ec_common_args(ev, &c);
@@ -547,8 +606,7 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 int python_start(struct engine_run **out, const struct engine_start *st, struct tb_err *err)
 {
 	struct engine_run *r = calloc(1, sizeof(*r));
-	PyObject *mainmod, *varnames;
-	const char *eighth = NULL;
+	PyObject *mainmod;
 	int rc;
 
 	*out = r;
@@ -567,26 +625,15 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = python_context_capsule(&r->core.cur);
 	r->objs = python_objs_new();
-	if (!r->main || !r->context || !r->objs || python_set_syscall_map(r) || python_define_quitters() ||
+	r->unhandled_name = PyUnicode_InternFromString("trace_unhandled");
+	r->process_event_name = PyUnicode_InternFromString("process_event");
+	if (!r->main || !r->context || !r->objs || !r->unhandled_name || !r->process_event_name || python_set_syscall_map(r) || python_define_quitters() ||
 	    (python_stdout_unbuffered() && python_print_install()))
 		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = python_run_script(r, err)))
 		return rc;
 	if (python_context_publish(r->main, r->context))
 		return python_raised(r, err, NULL, "python", "cannot set perf_script_context");
-	r->process_event = PyDict_GetItemString(r->main, "process_event");
-	if (r->process_event && PyCallable_Check(r->process_event))
-		Py_INCREF(r->process_event);
-	else
-		r->process_event = NULL;
-	r->unhandled = PyDict_GetItemString(r->main, "trace_unhandled");
-	if (r->unhandled && PyCallable_Check(r->unhandled)) {
-		Py_INCREF(r->unhandled);
-		r->unhandled_argc = arg_count(r->unhandled, &eighth, &varnames);
-		Py_XDECREF(varnames);
-	} else {
-		r->unhandled = NULL;
-	}
 	if (ec_walk_defines(st->session, &r->core.names, &define_ops, r))
 		return python_raised(r, err, NULL, "define_*",
 				     "defining the flag and symbol tables failed");
@@ -607,7 +654,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 			struct python_tracepoint *e = idtable_at(&r->core.evs, i);
 
 			Py_XDECREF(e->name);
-			Py_XDECREF(e->handler);
+			Py_XDECREF(e->found.fn);
 			for (size_t f = 0; e->spare && f < e->nr_spare; f++)
 				Py_XDECREF(e->spare[f]);
 			free(e->spare);
@@ -622,8 +669,10 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		Py_XDECREF(r->secs_obj);
 		Py_XDECREF(r->pid_obj);
 		Py_XDECREF(r->spare_chain);
-		Py_XDECREF(r->unhandled);
-		Py_XDECREF(r->process_event);
+		Py_XDECREF(r->unhandled_found.fn);
+		Py_XDECREF(r->process_event_found.fn);
+		Py_XDECREF(r->unhandled_name);
+		Py_XDECREF(r->process_event_name);
 		Py_XDECREF(r->context);
 		python_objs_free(r->objs);
 		if (python_interpreter_stop() < 0 && !rc)
