@@ -65,6 +65,13 @@ void ec_current_set(struct ec_current *c, const struct pd_event *ev)
 	c->ip = ev->sample->ip;
 }
 
+void ec_current_end(struct ec_current *c)
+{
+	c->raw = NULL;
+	c->size = 0;
+	c->dec = NULL;
+}
+
 int ec_context_int(const struct ec_current *c, enum ec_context_field f)
 {
 	if (!c->dec)

@@ -57,6 +57,12 @@ enum ec_context_field { EC_PC, EC_FLAGS, EC_LOCK_DEPTH };
 /** ec_current_set - make @ev the current event of @c */
 void ec_current_set(struct ec_current *c, const struct pd_event *ev);
 /**
+ * ec_current_end - after the event's handlers: its raw data goes with the
+ * record (a script's common_pc() in trace_end read it freed), its sample's
+ * copied fields stay
+ */
+void ec_current_end(struct ec_current *c);
+/**
  * ec_context_int - common_preempt_count (perf's "pc"), common_flags or
  * common_lock_depth of the current event; 0 where the kernel has no such
  * field (lock_depth: every kernel since 2.6.37) or there is no event.

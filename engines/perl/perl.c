@@ -569,6 +569,7 @@ int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 		rc = tracepoint_event(r, ev, err);
 	if (!rc)
 		rc = generic_event(r, ev, err);
+	ec_current_end(&r->core.cur);
 	return rc;
 }
 

@@ -483,7 +483,17 @@ int python_wants(struct engine_run *r, const struct pd_evsel *ev)
 	return !e || handler_now(r, e);
 }
 
+static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
+
 int python_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
+{
+	int rc = event_body(r, ev, err);
+
+	ec_current_end(&r->core.cur);
+	return rc;
+}
+
+static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	struct python_tracepoint *e;
 	struct ec_common c;
