@@ -78,7 +78,8 @@ static PyObject *ctx_set_itrace_options(PyObject *self, PyObject *args)
 	const char *opts;
 
 	(void)self;
-	if (!PyArg_UnpackTuple(args, "itrace_options", 1, 2, &cap, &str) ||
+	/* both: a call with the context alone left @str unset */
+	if (!PyArg_UnpackTuple(args, "perf_set_itrace_options", 2, 2, &cap, &str) ||
 	    !PyCapsule_GetPointer(cap, CAPSULE_NAME))
 		return NULL;
 	if (set)
