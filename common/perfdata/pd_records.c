@@ -315,6 +315,11 @@ static int is_kernel_mmap(const unsigned char *rec, size_t size, uint32_t type)
 static int check_raw(struct pd_session *s, struct pd_evsel *e, const struct pd_sample *smp,
 		     uint64_t off)
 {
+	/* a record laid out without RAW (a READ group's member led by an
+	 * event that is no tracepoint): nothing to read, perf prints the
+	 * event with no fields */
+	if (!smp->raw)
+		return 0;
 	if (!e->tp)
 		return pd_session_check_formats(s, off, PD_ERR(s));
 	if (e->bad_format)
