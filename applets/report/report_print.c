@@ -293,7 +293,7 @@ static void print_unmapped(struct report_print *p, int32_t pid, uint64_t ip, uin
 	start = ro_keep_begin(p, &flushes);
 	print_frame(p, pid, MISC_USER, ip, f, unwound);
 	n = ro_keep_end(p, start, flushes, line, sizeof(line));
-	if (n > skip) {
+	if (n > skip && n - skip <= sizeof(p->unmapped_text)) {
 		p->unmapped_len = (unsigned)(n - skip);
 		p->unmapped_f = f;
 		memcpy(p->unmapped_text, line + skip, n - skip);
