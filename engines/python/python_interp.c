@@ -2,6 +2,7 @@
  * built-in modules, the payload's importer, exit() and quit(), the syscall
  * map), loading the script, the script's errors, and finalization. */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +264,12 @@ int python_interpreter_start(const struct engine_start *st, struct tb_err *err)
 	if (PyStatus_Exception(s))
 		return tb_err_set(err, TB_ERR_UNSUPPORTED, TB_NO_OFFSET,
 				  "cannot start Python: %s", s.err_msg ? s.err_msg : "?");
+	/* what CPython's own signal set-up does (install_signal_handlers,
+	 * off here for SIGINT, which the applet handles): a write to a closed
+	 * pipe or socket, or past the file size limit, is an OSError the
+	 * script may catch, as under perf, not a silent death */
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	return 0;
 nomem:
 	PyConfig_Clear(&c);
