@@ -252,6 +252,21 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
+/* Set in a child a script forks (os.fork(), fork) while the consumer
+ * calls it: the reader thread and the locks it may hold stay with the
+ * parent, so the child cannot take another record (it waited for good). */
+static volatile sig_atomic_t forked;
+
+static void on_fork_child(void)
+{
+	forked = 1;
+}
+
+static void watch_forks(void)
+{
+	pthread_atfork(NULL, NULL, on_fork_child);
+}
+
 /* Consumer: deliver each batch as it comes; the first failure stops both. */
 static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 {
@@ -299,6 +314,11 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 			memcpy(&hint, b->data + at + 12, 4);
 			r = fn(ctx, b->data + at + PL_ENTRY, sz, off, hint);
 			at += PL_ENTRY + ((sz + 7) & ~(size_t)7);
+			if (forked)       /* no lock taken: the parent's may be held */
+				return tb_err_set(pl->s->err, TB_ERR_FORKED, TB_NO_OFFSET,
+						  "process %d, forked by the script, stops here: "
+						  "the reader thread stayed with its parent",
+						  (int)getpid());
 		}
 		pthread_mutex_lock(&pl->mu);
 		pl->busy = 0;
@@ -364,6 +384,7 @@ static void pl_free(struct pd_pipeline *pl)
 int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_deliver_fn fn,
 		    struct tb_err *err)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	struct pd_pipeline *pl = pl_new(s);
 	sigset_t all, old;
 	pthread_t tid;
@@ -371,6 +392,7 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 
 	if (!pl)
 		return TB_ERR_NOMEM;
+	pthread_once(&once, watch_forks);
 	if (pipe2(wake, O_CLOEXEC))
 		wake[0] = wake[1] = -1;
 	s->pl = pl;
@@ -399,6 +421,8 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 		return read(s);
 	} else {
 		r = consume(pl, fn, s);
+		if (r == TB_ERR_FORKED)     /* the reader, its joins and frees are the parent's */
+			return r;
 		/* the reader may wait for a pipe that never ends: wake it */
 		while (r && write(wake[1], "", 1) < 0 && errno == EINTR)
 			;

@@ -14,7 +14,8 @@
 	TB_E(UNSUPPORTED, "unsupported feature")                      \
 	TB_E(NOMEM,       "out of memory")                            \
 	TB_E(TRACEDATA,   "tracing data rejected")                    \
-	TB_E(STOP,        "stopped by the consumer")
+	TB_E(STOP,        "stopped by the consumer")                  \
+	TB_E(FORKED,      "a forked copy cannot read on")
 
 #define TB_E(name, msg) TB_ERR_##name,
 enum tb_errcode {
