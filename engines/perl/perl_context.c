@@ -44,8 +44,10 @@ XS(boot_Perf__Trace__Context)
 {
 	dXSARGS;
 	(void)items;
-	newXS("Perf::Trace::Context::common_pc", XS_common_pc, __FILE__);
-	newXS("Perf::Trace::Context::common_flags", XS_common_flags, __FILE__);
-	newXS("Perf::Trace::Context::common_lock_depth", XS_common_lock_depth, __FILE__);
+	/* prototype "$", as perf's: "common_pc $context, ..." takes one */
+	newXS_flags("Perf::Trace::Context::common_pc", XS_common_pc, __FILE__, "$", 0);
+	newXS_flags("Perf::Trace::Context::common_flags", XS_common_flags, __FILE__, "$", 0);
+	newXS_flags("Perf::Trace::Context::common_lock_depth", XS_common_lock_depth,
+		    __FILE__, "$", 0);
 	XSRETURN_YES;
 }
