@@ -109,7 +109,7 @@ static int guarded(struct engine_run *r, guarded_fn *fn, void *arg, struct tb_er
 	FREETMPS;
 	PerlIO_flush(PerlIO_stdout());
 	r->exited = 1;
-	r->status = ret == 2 ? STATUS_EXIT : 1;
+	r->status = ret == 2 ? (int)(STATUS_EXIT & 0xff) : 1;    /* the process status: exit(-1) is 255 */
 	if (r->core.st->exit_status)
 		*r->core.st->exit_status = r->status;
 	return exited(r, err);

@@ -71,7 +71,7 @@ static int script_exit(struct engine_run *r, struct tb_err *err)
 	if (!code || code == Py_None) {
 		status = 0;
 	} else if (PyLong_Check(code)) {
-		status = (int)PyLong_AsLong(code);
+		status = (int)(PyLong_AsLong(code) & 0xff);    /* as the process status: -1 is 255 */
 	} else {
 		PyObject *str = PyObject_Str(code);
 
