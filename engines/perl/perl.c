@@ -362,6 +362,16 @@ static const struct ec_define_ops define_ops = { define_field, define_value };
 
 static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err);
 
+static void sub_ref_free(struct engine_run *r, struct sub_ref *s)
+{
+	dTHXa(r->perl);
+
+	SvREFCNT_dec(s->gv);
+	SvREFCNT_dec(s->stash);
+	s->gv = NULL;
+	s->stash = NULL;
+}
+
 /*
  * The sub @s names now. perf looks each handler up by name for every call,
  * so a script may define, redefine, undefine or delete one as it runs
@@ -369,14 +379,20 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
  * glob found is held and its code slot read per call (a CV kept across
  * calls is freed by a redefinition, then called); it is looked up again
  * (some 800 instructions) only when its package's pkg_gen moved: perl
- * bumps it for every sub defined, assigned or deleted in the package.
- * A package deleted from the symbol table stays ours.
+ * bumps it for every sub defined, assigned or deleted in the package,
+ * and a package deleted from the symbol table loses its effective name.
  */
 static CV *sub_now(struct engine_run *r, struct sub_ref *s)
 {
 	dTHXa(r->perl);
 	const char *sep;
 
+	if (s->stash && !HvENAME_HEK(s->stash)) {
+		/* the package was deleted from the symbol table (an orphan
+		 * has no effective name): what the name gives now is asked */
+		sub_ref_free(r, s);
+		s->looked = 0;
+	}
 	if (!s->stash) {
 		sep = strrchr(s->name, ':');
 		s->stash = sep && sep > s->name + 1 ?
@@ -396,15 +412,6 @@ static CV *sub_now(struct engine_run *r, struct sub_ref *s)
 	return s->gv && isGV_with_GP(s->gv) ? GvCV(s->gv) : NULL;
 }
 
-static void sub_ref_free(struct engine_run *r, struct sub_ref *s)
-{
-	dTHXa(r->perl);
-
-	SvREFCNT_dec(s->gv);
-	SvREFCNT_dec(s->stash);
-	s->gv = NULL;
-	s->stash = NULL;
-}
 
 static struct perl_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
 					  struct tb_err *err)
