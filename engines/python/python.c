@@ -105,19 +105,20 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 
 /*
  * Whether the callable the script's global @name holds changed since @f
- * was found: perf looks each handler up by name for every call, so a
- * script may define, rebind or delete one as it runs. Looked up again only
- * when the module's dict changed since (its version tag, CPython < 3.12);
- * the key is an interned str: its hash is kept.
+ * was found, or a function's code did (f.__code__ = g.__code__: perf reads
+ * the argument count at every call): perf looks each handler up by name for
+ * every call, so a script may define, rebind or delete one as it runs.
+ * Looked up again only when the module's dict changed since (its version
+ * tag, CPython < 3.12); the key is an interned str: its hash is kept.
  */
 static int callable_now(struct engine_run *r, PyObject *name, struct found *f)
 {
-	PyObject *fn;
+	PyObject *fn, *code;
 #if PY_VERSION_HEX < 0x030C0000
 	uint64_t version = ((PyDictObject *)r->main)->ma_version_tag;
 
 	if (f->valid && f->version == version)
-		return 0;
+		goto same_fn;
 	f->version = version;
 	f->valid = 1;
 #endif
@@ -126,10 +127,21 @@ static int callable_now(struct engine_run *r, PyObject *name, struct found *f)
 		PyErr_Clear();
 	else if (!PyCallable_Check(fn))
 		fn = NULL;
-	if (fn == f->fn)
+	if (fn != f->fn) {
+		Py_XINCREF(fn);
+		Py_XSETREF(f->fn, fn);
+		Py_XSETREF(f->code, fn && PyFunction_Check(fn) ? Py_NewRef(PyFunction_GET_CODE(fn)) :
+				    NULL);
+		return 1;
+	}
+#if PY_VERSION_HEX < 0x030C0000
+same_fn:
+#endif
+	code = f->fn && PyFunction_Check(f->fn) ? PyFunction_GET_CODE(f->fn) : NULL;
+	if (code == f->code)
 		return 0;
-	Py_XINCREF(fn);
-	Py_XSETREF(f->fn, fn);
+	Py_XINCREF(code);
+	Py_XSETREF(f->code, code);
 	return 1;
 }
 
@@ -665,6 +677,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 
 			Py_XDECREF(e->name);
 			Py_XDECREF(e->found.fn);
+			Py_XDECREF(e->found.code);
 			for (size_t f = 0; e->spare && f < e->nr_spare; f++)
 				Py_XDECREF(e->spare[f]);
 			free(e->spare);
@@ -680,7 +693,9 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		Py_XDECREF(r->pid_obj);
 		Py_XDECREF(r->spare_chain);
 		Py_XDECREF(r->unhandled_found.fn);
+		Py_XDECREF(r->unhandled_found.code);
 		Py_XDECREF(r->process_event_found.fn);
+		Py_XDECREF(r->process_event_found.code);
 		Py_XDECREF(r->unhandled_name);
 		Py_XDECREF(r->process_event_name);
 		Py_XDECREF(r->context);

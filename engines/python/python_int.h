@@ -55,6 +55,7 @@ struct python_objs;
 /* a name's callable as last found (python.c callable_now) */
 struct found {
 	PyObject *fn;             /* held, or NULL: none */
+	PyObject *code;           /* held: a function's __code__ then, or NULL */
 	uint64_t version;         /* the module dict's version tag then */
 	int valid;
 };
