@@ -680,8 +680,13 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		if (r->loaded && !r->exited)
 			rc = call_optional(r, "trace_end", err);
 		/* the script's prints went through PerlIO: a full disk or a
-		 * closed stdout shows here, not in the applet's stdio */
-		if ((PerlIO_flush(PerlIO_stdout()) || PerlIO_error(PerlIO_stdout())) && !rc)
+		 * closed stdout shows here, not in the applet's stdio; not a
+		 * STDOUT the script closed itself (close(STDOUT): perf's exit 0) */
+		GV *out = gv_fetchpvs("main::STDOUT", 0, SVt_PVIO);
+		IO *io = out ? GvIO(out) : NULL;
+
+		if (io && IoOFP(io) &&
+		    (PerlIO_flush(PerlIO_stdout()) || PerlIO_error(PerlIO_stdout())) && !rc)
 			rc = tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET,
 					"writing the script's output failed: %s", strerror(errno));
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
