@@ -38,6 +38,7 @@ struct engine_run {
 	struct sub_ref process_event;  /* main::process_event */
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	SV *context;              /* $context: an IV naming @cur */
+	SV *stringify;            /* a sub: "$_[0]" into $main::__tracebox_text */
 	int started;
 	int loaded;               /* the script loaded: trace_end may run */
 	int exited;               /* the script called exit: no trace_end */
@@ -50,11 +51,13 @@ static int sys_inited;
 
 /* $@ of a failed call: logged, then one summary line naming @who, the
  * event (NULL outside events) and @what happened. */
+static const char *errsv_text(struct engine_run *r, char *buf, size_t n);
+
 static int died(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
 		const char *who, const char *what)
 {
-	dTHXa(r->perl);
-	const char *msg = SvPV_nolen(ERRSV);
+	char text[1024];
+	const char *msg = errsv_text(r, text, sizeof(text));
 	const char *dl = strstr(msg, "Can't load module ");
 
 	PerlIO_flush(PerlIO_stdout());
@@ -133,6 +136,48 @@ static int call_guarded(struct engine_run *r, SV *sv, I32 flags, struct tb_err *
 	struct sub_call c = { sv, flags | G_EVAL };
 
 	return guarded(r, call_fn, &c, err);
+}
+
+/* Whether $@ says a call died: an object always (its "bool" overload is
+ * the script's, run by no check here), else a true value */
+static int failed(pTHX)
+{
+	SV *e = ERRSV;
+
+	return SvROK(e) || SvTRUE_nomg(e);
+}
+
+/* $@ as text, in @buf: an object through its "" overload, called under the
+ * guard and an eval (it may die or exit), else perl's CLASS=HASH(0x...) */
+static const char *errsv_text(struct engine_run *r, char *buf, size_t n)
+{
+	dTHXa(r->perl);
+	SV *e = sv_2mortal(newSVsv(ERRSV)), *text;
+	struct tb_err ignored = { 0 };
+	const char *p = NULL;
+	STRLEN len;
+	dSP;
+
+	if (!SvROK(e) || !SvAMAGIC(e)) {
+		p = SvPV(e, len);
+	} else if (r->stringify) {
+		PUSHMARK(SP);
+		XPUSHs(e);
+		PUTBACK;
+		if (!call_guarded(r, r->stringify, G_DISCARD, &ignored) && !failed(aTHX) &&
+		    (text = get_sv("main::__tracebox_text", 0)))
+			p = SvPV(text, len);
+	}
+	if (p) {
+		snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), p);
+	} else {
+		SV *o = SvRV(e);
+		const char *cls = SvOBJECT(o) && HvNAME_HEK(SvSTASH(o)) ? HvNAME(SvSTASH(o)) : "?";
+
+		snprintf(buf, n, "%s=%s(0x%lx)", cls, sv_reftype(o, 0), (unsigned long)PTR2UV(o));
+	}
+	sv_setsv(ERRSV, e);
+	return buf;
 }
 
 static void eval_fn(pTHX_ void *arg)
@@ -271,6 +316,10 @@ static int set_globals(struct engine_run *r)
 	scmap_free(&builtin);
 	perl_set_current(aTHX_ &r->core.cur);
 	r->context = newSViv(PTR2IV(&r->core.cur));
+	/* errsv_text's: an object's "" overload, its text kept by name */
+	r->stringify = eval_pv("sub { $main::__tracebox_text = \"$_[0]\"; }", 0);
+	if (r->stringify)
+		SvREFCNT_inc_simple_void_NN(r->stringify);
 	return 0;
 }
 
@@ -287,7 +336,7 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 		if (!path)
 			return tb_err_set(err, TB_ERR_IO, TB_NO_OFFSET, "cannot read %s",
 					  r->core.st->script);
-		if (SvTRUE(ERRSV))
+		if (failed(aTHX))
 			return died(r, err, NULL, r->core.st->script, "died while loading (above)");
 		return 0;
 	}
@@ -297,7 +346,7 @@ static int run_script(struct engine_run *r, struct tb_err *err)
 	SvREFCNT_dec(code);
 	if (rc)
 		return rc;
-	if (SvTRUE(ERRSV))
+	if (failed(aTHX))
 		return died(r, err, NULL, r->core.st->script, "died while loading (above)");
 	return 0;
 }
@@ -338,7 +387,7 @@ static int call_define(struct engine_run *r, const char *fn, const char *event,
 	rc = call_guarded(r, (SV *)cv, G_DISCARD, &err);
 	FREETMPS;
 	LEAVE;
-	return rc || SvTRUE(ERRSV) ? -1 : 0;
+	return rc || failed(aTHX) ? -1 : 0;
 }
 
 static int define_field(void *ctx, const char *event, enum tp_sym_kind kind, const char *field,
@@ -547,7 +596,7 @@ static int generic_event(struct engine_run *r, const struct pd_event *ev, struct
 	LEAVE;
 	if (rc)
 		return rc;
-	if (SvTRUE(ERRSV))
+	if (failed(aTHX))
 		return died(r, err, ev, "process_event", "died (above)");
 	return 0;
 }
@@ -626,7 +675,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	perl_args_release(aTHX_ e->args, e->nr_args, e->ec.name);
 	if (rc)
 		return rc;
-	if (SvTRUE(ERRSV))
+	if (failed(aTHX))
 		return died(r, err, ev, handler ? e->ec.name : "trace_unhandled", "died (above)");
 	return 0;
 }
@@ -645,7 +694,7 @@ static int call_optional(struct engine_run *r, const char *fn, struct tb_err *er
 	PUSHMARK(SP);
 	if ((rc = call_guarded(r, (SV *)cv, G_DISCARD | G_NOARGS, err)))
 		return rc;
-	if (SvTRUE(ERRSV))
+	if (failed(aTHX))
 		return died(r, err, NULL, fn, "died (above)");
 	return 0;
 }
@@ -699,6 +748,7 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		sub_ref_free(r, &r->unhandled);
 		sub_ref_free(r, &r->process_event);
 		SvREFCNT_dec(r->context);
+		SvREFCNT_dec(r->stringify);
 	}
 	if (r->perl) {
 		perl_destruct(r->perl);
