@@ -629,6 +629,14 @@ int perl_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *e
 	return rc;
 }
 
+/* guarded_fn: @arg's argument SVs after the call (perl_args_release) */
+static void release_fn(pTHX_ void *arg)
+{
+	struct perl_tracepoint *e = arg;
+
+	perl_args_release(aTHX_ e->args, e->nr_args, e->ec.name);
+}
+
 static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, struct tb_err *err)
 {
 	dTHXa(r->perl);
@@ -636,7 +644,7 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	struct perl_tracepoint *e;
 	struct ec_common c;
 	CV *cv, *handler;
-	int rc;
+	int rc, rc2;
 	dSP;
 
 	e = event_info(r, ev->evsel->dec, err);
@@ -672,8 +680,9 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	rc = call_guarded(r, (SV *)cv, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
-	perl_args_release(aTHX_ e->args, e->nr_args, e->ec.name);
-	if (rc)
+	rc2 = perl_args_settled(aTHX_ e->args, e->nr_args, e->ec.name) ? 0 :
+	      guarded(r, release_fn, e, err);
+	if (rc || (rc = rc2))
 		return rc;
 	if (failed(aTHX))
 		return died(r, err, ev, handler ? e->ec.name : "trace_unhandled", "died (above)");

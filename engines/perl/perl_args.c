@@ -34,13 +34,38 @@ int perl_empty_array_ref(SV *sv)
  * tie, pos(), a weak reference's back-reference */
 #define KEPT_FLAGS (SVf_READONLY | SVf_PROTECT | SVs_GMG | SVs_SMG | SVs_RMG)
 
+/* what $common_callchain holds when the script left it alone: an array */
+static int plain_array(SV *sv)
+{
+	return SvTYPE(sv) == SVt_PVAV && !SvOBJECT(sv) && !SvMAGICAL(sv);
+}
+
+int perl_args_settled(pTHX_ SV **args, size_t nr, const char *name)
+{
+	for (size_t i = 0; i < nr; i++) {
+		SV *a = args[i];
+
+		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS) ||
+		    (SvROK(a) && (i != 7 || !plain_array(SvRV(a)))))
+			return 0;
+	}
+	return perl_holds_str(args[0], name, strlen(name));
+}
+
 void perl_args_release(pTHX_ SV **args, size_t nr, const char *name)
 {
 	for (size_t i = 0; i < nr; i++) {
-		if (SvREFCNT(args[i]) == 1 && !(SvFLAGS(args[i]) & KEPT_FLAGS))
-			continue;
-		SvREFCNT_dec(args[i]);
-		args[i] = i ? newSV(0) : newSVpv(name, 0);
+		SV *a = args[i];
+
+		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS)) {
+			SvREFCNT_dec(a);
+			args[i] = i ? newSV(0) : newSVpv(name, 0);
+		} else if (SvROK(a) && (i != 7 || !plain_array(SvRV(a)))) {
+			/* what a script stored in $_[i] (an object), or an array
+			 * field's array: let go now, as perf's arguments go after
+			 * the call (an object's DESTROY runs then) */
+			sv_set_undef(a);
+		}
 	}
 	if (!perl_holds_str(args[0], name, strlen(name)))
 		sv_setpv(args[0], name);

@@ -42,7 +42,11 @@ int perl_empty_array_ref(SV *sv);
 /** perl_args_release - after the call: each of the @nr @args a script
  * kept a reference to (\$_[i], or $_[7]'s array), made read-only or put
  * magic on (tie) is left to it and replaced by a new SV (@args[0] set to
- * @name again) */
+ * @name again); a reference one holds is let go (@args[7]: but for the
+ * plain callchain array). May run a script's DESTROY: call it guarded. */
 void perl_args_release(pTHX_ SV **args, size_t nr, const char *name);
+/** perl_args_settled - nothing for perl_args_release to do (no script code
+ * to run: it need not be guarded) */
+int perl_args_settled(pTHX_ SV **args, size_t nr, const char *name);
 
 #endif
