@@ -760,7 +760,18 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		SvREFCNT_dec(r->stringify);
 	}
 	if (r->perl) {
-		perl_destruct(r->perl);
+		/* END blocks run here; $? after them is the status, as perl's,
+		 * which sets it to 0 first when the script did not exit */
+		int st;
+
+		if (!r->exited) {
+			dTHXa(r->perl);
+			STATUS_ALL_SUCCESS;
+		}
+		st = perl_destruct(r->perl);
+
+		if (st && r->loaded && r->core.st->exit_status && *r->core.st->exit_status < 0)
+			*r->core.st->exit_status = st & 0xff;
 		perl_free(r->perl);
 	}
 	for (size_t i = 0; i < r->core.evs.nr; i++) {
