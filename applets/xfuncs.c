@@ -75,6 +75,16 @@ static void msg_at(const char *file, int code, const struct tb_err *err, int fai
 		say("%s: %s", file, msg[0] ? msg : tb_strerror(code));
 }
 
+void exit_copy_msg(const char *msg)
+{
+	char line[320];
+	int n = snprintf(line, sizeof(line), "%s: %s\n", applet_name, msg);
+
+	if (n > 0 && write(2, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1) < 0)
+		n = 0;
+	_exit(1);
+}
+
 void error_msg_at(const char *file, int code, const struct tb_err *err)
 {
 	msg_at(file, code, err, 1);

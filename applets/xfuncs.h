@@ -37,6 +37,10 @@ void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void error_msg_at(const char *file, int code, const struct tb_err *err);
 /** warn_msg_at - error_msg_at's line; the exit status stays */
 void warn_msg_at(const char *file, int code, const struct tb_err *err);
+/** exit_copy_msg - "APPLET: @msg\n" in one write(2), then _exit(1) with
+ * nothing flushed: for a copy of the process (a script's fork) whose
+ * buffers hold the parent's output */
+void exit_copy_msg(const char *msg) __attribute__((noreturn));
 /** perf_msg - print @fmt exactly as perf 6.1 does (no prefix, no newline added,
  * stdout not flushed, as perf's fprintf(stderr) is not); the exit status stays */
 void perf_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -4,7 +4,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "perfdata/pd_session.h"
 #include "report/report_filter.h"
 #include "report/report_run.h"
@@ -59,19 +58,6 @@ static int on_stat(void *ctx, const struct pd_stat_round *r)
 	return report_stat_table(NULL, r);
 }
 
-/* A child the script forked, back from its handler (TB_ERR_FORKED): it
- * says so and ends at once; what stdio and the script hold is the
- * parent's output, not to be written twice; trace_end is the parent's. */
-static void forked_child_exit(const struct tb_err *e)
-{
-	char line[320];
-	int n = snprintf(line, sizeof(line), "%s: %s\n", applet_name, e->msg);
-
-	if (n > 0 && write(2, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1) < 0)
-		n = 0;
-	_exit(1);
-}
-
 int report_run(struct report_run *x, struct pd_session *s)
 {
 	struct driver d = { x, NULL };
@@ -102,8 +88,11 @@ int report_run(struct report_run *x, struct pd_session *s)
 		else
 			head = c;
 		x->r = pd_session_process(s, &head, &x->err);
+		/* a child the script forked, back from its handler: it says
+		 * so and ends; what stdio and the script hold is the parent's
+		 * output, not to be written twice; trace_end is the parent's */
 		if (x->r == TB_ERR_FORKED)
-			forked_child_exit(&x->err);
+			exit_copy_msg(x->err.msg);
 		sigaction(SIGINT, &old, NULL);
 		if (x->r == TB_ERR_STOP && interrupted && !x->err.code) {
 			if (x->interrupt_is_error)
