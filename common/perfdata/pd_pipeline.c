@@ -314,8 +314,10 @@ static int consume(struct pd_pipeline *pl, pd_deliver_fn fn, void *ctx)
 			memcpy(&hint, b->data + at + 12, 4);
 			r = fn(ctx, b->data + at + PL_ENTRY, sz, off, hint);
 			at += PL_ENTRY + ((sz + 7) & ~(size_t)7);
-			if (forked)       /* no lock taken: the parent's may be held */
-				return tb_err_set(pl->s->err, TB_ERR_FORKED, TB_NO_OFFSET,
+			/* no lock taken: the parent's may be held; a script's
+			 * own exit in the child (r) stays its exit */
+			if (forked)
+				return r ? r : tb_err_set(pl->s->err, TB_ERR_FORKED, TB_NO_OFFSET,
 						  "process %d, forked by the script, stops here: "
 						  "the reader thread stayed with its parent",
 						  (int)getpid());
@@ -421,7 +423,7 @@ int pd_pipeline_run(struct pd_session *s, int (*read)(struct pd_session *s), pd_
 		return read(s);
 	} else {
 		r = consume(pl, fn, s);
-		if (r == TB_ERR_FORKED)     /* the reader, its joins and frees are the parent's */
+		if (forked)     /* the reader, its joins and frees are the parent's */
 			return r;
 		/* the reader may wait for a pipe that never ends: wake it */
 		while (r && write(wake[1], "", 1) < 0 && errno == EINTR)

@@ -152,7 +152,7 @@ static int failed(pTHX)
 static const char *errsv_text(struct engine_run *r, char *buf, size_t n)
 {
 	dTHXa(r->perl);
-	SV *e = sv_2mortal(newSVsv(ERRSV)), *text;
+	SV *e = newSVsv(ERRSV), *text;     /* held: an exit in the overload frees temps */
 	struct tb_err ignored = { 0 };
 	const char *p = NULL;
 	STRLEN len;
@@ -177,6 +177,7 @@ static const char *errsv_text(struct engine_run *r, char *buf, size_t n)
 		snprintf(buf, n, "%s=%s(0x%lx)", cls, sv_reftype(o, 0), (unsigned long)PTR2UV(o));
 	}
 	sv_setsv(ERRSV, e);
+	SvREFCNT_dec(e);
 	return buf;
 }
 
@@ -450,7 +451,7 @@ static CV *sub_now(struct engine_run *r, struct sub_ref *s)
 			return NULL;      /* no package: no sub */
 		SvREFCNT_inc_simple_void_NN(s->stash);
 	} else if (s->looked && HvMROMETA(s->stash)->pkg_gen == s->gen) {
-		return s->gv && isGV_with_GP(s->gv) ? GvCV(s->gv) : NULL;
+		return s->gv && isGV_with_GP(s->gv) ? GvCVu(s->gv) : NULL;
 	}
 	SvREFCNT_dec(s->gv);
 	s->gv = gv_fetchpv(s->name, 0, SVt_PVCV);
@@ -458,7 +459,7 @@ static CV *sub_now(struct engine_run *r, struct sub_ref *s)
 		SvREFCNT_inc_simple_void_NN(s->gv);
 	s->looked = 1;
 	s->gen = HvMROMETA(s->stash)->pkg_gen;
-	return s->gv && isGV_with_GP(s->gv) ? GvCV(s->gv) : NULL;
+	return s->gv && isGV_with_GP(s->gv) ? GvCVu(s->gv) : NULL;
 }
 
 
@@ -680,13 +681,12 @@ static int tracepoint_event(struct engine_run *r, const struct pd_event *ev, str
 	rc = call_guarded(r, (SV *)cv, G_DISCARD, err);
 	FREETMPS;
 	LEAVE;
+	/* the death first: a DESTROY the release runs may clear $@ */
+	if (!rc && failed(aTHX))
+		rc = died(r, err, ev, handler ? e->ec.name : "trace_unhandled", "died (above)");
 	rc2 = perl_args_settled(aTHX_ e->args, e->nr_args, e->ec.name) ? 0 :
 	      guarded(r, release_fn, e, err);
-	if (rc || (rc = rc2))
-		return rc;
-	if (failed(aTHX))
-		return died(r, err, ev, handler ? e->ec.name : "trace_unhandled", "died (above)");
-	return 0;
+	return rc ? rc : rc2;
 }
 
 /* ---- start and stop ---- */
@@ -770,7 +770,8 @@ int perl_stop(struct engine_run *r, struct tb_err *err)
 		}
 		st = perl_destruct(r->perl);
 
-		if (st && r->loaded && r->core.st->exit_status && *r->core.st->exit_status < 0)
+		if (r->core.st->exit_status &&
+		    (r->exited || (st && r->loaded && *r->core.st->exit_status < 0)))
 			*r->core.st->exit_status = st & 0xff;
 		perl_free(r->perl);
 	}

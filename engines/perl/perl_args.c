@@ -46,7 +46,7 @@ int perl_args_settled(pTHX_ SV **args, size_t nr, const char *name)
 		SV *a = args[i];
 
 		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS) ||
-		    (SvROK(a) && (i != 7 || !plain_array(SvRV(a)))))
+		    (SvROK(a) && (i != 7 || !plain_array(SvRV(a)) || AvFILLp((AV *)SvRV(a)) >= 0)))
 			return 0;
 	}
 	return perl_holds_str(args[0], name, strlen(name));
@@ -60,10 +60,12 @@ void perl_args_release(pTHX_ SV **args, size_t nr, const char *name)
 		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS)) {
 			SvREFCNT_dec(a);
 			args[i] = i ? newSV(0) : newSVpv(name, 0);
-		} else if (SvROK(a) && (i != 7 || !plain_array(SvRV(a)))) {
-			/* what a script stored in $_[i] (an object), or an array
-			 * field's array: let go now, as perf's arguments go after
-			 * the call (an object's DESTROY runs then) */
+		} else if (SvROK(a) && (i != 7 || !plain_array(SvRV(a)) ||
+					AvFILLp((AV *)SvRV(a)) >= 0)) {
+			/* what a script stored in $_[i] (an object), an array
+			 * field's array, a callchain with frames (or what a script
+			 * pushed on it): let go now, as perf's arguments go after
+			 * the call (an object's DESTROY runs then, guarded) */
 			sv_set_undef(a);
 		}
 	}
