@@ -11,9 +11,8 @@
 
 struct python_tracepoint {  /* per tracepoint id */
 	struct ec_event ec;       /* its decoder, its handler name "system__event" */
-	PyObject *name;           /* that name as a str */
-	struct found found;       /* its handler as last looked up */
-	PyObject *handler;        /* found.fn: NULL, trace_unhandled or nothing */
+	struct found handler;     /* that name as a str, its function as last found
+				   * (handler.fn NULL: trace_unhandled or nothing) */
 	int callchain;            /* it is called with common_callchain */
 	int sample_dict;          /* and perf's trailing perf_sample_dict */
 	PyObject **spare;         /* per field: its array's list, for reuse */
@@ -104,45 +103,47 @@ static int arg_count(PyObject *fn, const char **eighth, PyObject **varnames)
 }
 
 /*
- * Whether the callable the script's global @name holds changed since @f
- * was found, or a function's code did (f.__code__ = g.__code__: perf reads
- * the argument count at every call): perf looks each handler up by name for
- * every call, so a script may define, rebind or delete one as it runs.
- * Looked up again only when the module's dict changed since (its version
- * tag, CPython < 3.12); the key is an interned str: its hash is kept.
+ * Whether the callable the script's global @f->name holds changed since
+ * it was found, or a function's code did (f.__code__ = g.__code__: perf
+ * reads the argument count at every call): perf looks each handler up by
+ * name for every call, so a script may define, rebind or delete one as it
+ * runs. Looked up again only when the module's dict changed since (its
+ * version tag, CPython < 3.12); the name is an interned str: its hash is kept.
  */
-static int callable_now(struct engine_run *r, PyObject *name, struct found *f)
+static int callable_now(struct engine_run *r, struct found *f)
 {
-	PyObject *fn, *code;
+	PyObject *fn = f->fn, *code;
+	int look = 1;
+
 #if PY_VERSION_HEX < 0x030C0000
 	uint64_t version = ((PyDictObject *)r->main)->ma_version_tag;
 
-	if (f->valid && f->version == version)
-		goto same_fn;
+	look = !f->valid || f->version != version;
 	f->version = version;
 	f->valid = 1;
 #endif
-	fn = PyDict_GetItemWithError(r->main, name);
-	if (!fn)
-		PyErr_Clear();
-	else if (!PyCallable_Check(fn))
-		fn = NULL;
-	if (fn != f->fn) {
-		Py_XINCREF(fn);
-		Py_XSETREF(f->fn, fn);
-		Py_XSETREF(f->code, fn && PyFunction_Check(fn) ? Py_NewRef(PyFunction_GET_CODE(fn)) :
-				    NULL);
-		return 1;
+	if (look) {
+		fn = PyDict_GetItemWithError(r->main, f->name);
+		if (!fn)
+			PyErr_Clear();
+		else if (!PyCallable_Check(fn))
+			fn = NULL;
 	}
-#if PY_VERSION_HEX < 0x030C0000
-same_fn:
-#endif
-	code = f->fn && PyFunction_Check(f->fn) ? PyFunction_GET_CODE(f->fn) : NULL;
-	if (code == f->code)
+	code = fn && PyFunction_Check(fn) ? PyFunction_GET_CODE(fn) : NULL;
+	if (fn == f->fn && code == f->code)
 		return 0;
+	Py_XINCREF(fn);
 	Py_XINCREF(code);
+	Py_XSETREF(f->fn, fn);
 	Py_XSETREF(f->code, code);
 	return 1;
+}
+
+static void found_free(struct found *f)
+{
+	Py_XDECREF(f->name);
+	Py_XDECREF(f->fn);
+	Py_XDECREF(f->code);
 }
 
 /* @e's handler as it is now, and how it is called (its argument count) */
@@ -150,28 +151,27 @@ static PyObject *handler_now(struct engine_run *r, struct python_tracepoint *e)
 {
 	const char *eighth = NULL;
 	PyObject *varnames;
-	int argc;
 
-	if (!callable_now(r, e->name, &e->found) || !e->found.fn)
-		return e->handler = e->found.fn;
-	e->handler = e->found.fn;
-	argc = arg_count(e->handler, &eighth, &varnames);
-	ec_python_form(argc, eighth, e->ec.dec->nr, &e->callchain, &e->sample_dict);
-	Py_XDECREF(varnames);
-	return e->handler;
+	if (callable_now(r, &e->handler) && e->handler.fn) {
+		int argc = arg_count(e->handler.fn, &eighth, &varnames);
+
+		ec_python_form(argc, eighth, e->ec.dec->nr, &e->callchain, &e->sample_dict);
+		Py_XDECREF(varnames);
+	}
+	return e->handler.fn;
 }
 
-/* trace_unhandled as it is now */
+/* trace_unhandled as it is now, and its argument count */
 static PyObject *unhandled_now(struct engine_run *r)
 {
 	const char *eighth = NULL;
 	PyObject *varnames;
 
-	if (callable_now(r, r->unhandled_name, &r->unhandled_found) && r->unhandled_found.fn) {
-		r->unhandled_argc = arg_count(r->unhandled_found.fn, &eighth, &varnames);
+	if (callable_now(r, &r->unhandled) && r->unhandled.fn) {
+		r->unhandled_argc = arg_count(r->unhandled.fn, &eighth, &varnames);
 		Py_XDECREF(varnames);
 	}
-	return r->unhandled = r->unhandled_found.fn;
+	return r->unhandled.fn;
 }
 
 static struct python_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
@@ -182,8 +182,8 @@ static struct python_tracepoint *event_info(struct engine_run *r, const struct t
 
 	if (!e || e->ec.ready)
 		return e;
-	e->name = PyUnicode_InternFromString(e->ec.name);
-	if (!e->name) {
+	e->handler.name = PyUnicode_InternFromString(e->ec.name);
+	if (!e->handler.name) {
 		PyErr_Clear();
 		tb_err_set(err, TB_ERR_NOMEM, TB_NO_OFFSET, "out of memory");
 		return NULL;
@@ -378,13 +378,13 @@ static int unhandled(struct engine_run *r, struct python_tracepoint *e, const st
 	PyObject *res, *d;
 	size_t n = 3;
 
-	r->args[0] = e->name;
+	r->args[0] = e->handler.name;
 	r->args[1] = r->context;
 	if (r->unhandled_argc == 7 || r->unhandled_argc == 8) {
 		for (int i = 0; i < 5; i++)
 			r->args[2 + i] = common[i];
 		r->args[7] = callchain;
-		res = PyObject_Vectorcall(r->unhandled, r->args, (size_t)r->unhandled_argc, NULL);
+		res = PyObject_Vectorcall(r->unhandled.fn, r->args, (size_t)r->unhandled_argc, NULL);
 	} else {
 		d = fields_dict(e, ev, common, callchain);
 		if (!d)
@@ -397,7 +397,7 @@ static int unhandled(struct engine_run *r, struct python_tracepoint *e, const st
 			return python_raised(r, err, ev, "trace_unhandled",
 					     "building perf_sample_dict failed");
 		}
-		res = PyObject_Vectorcall(r->unhandled, r->args, n, NULL);
+		res = PyObject_Vectorcall(r->unhandled.fn, r->args, n, NULL);
 		if (n == 4)
 			Py_DECREF(r->args[3]);
 		Py_DECREF(d);
@@ -419,7 +419,7 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 	PyObject *res;
 	int rc = 0;
 
-	r->args[n++] = e->name;
+	r->args[n++] = e->handler.name;
 	r->args[n++] = r->context;
 	for (int i = 0; i < 5; i++)
 		r->args[n++] = common[i];
@@ -441,7 +441,7 @@ static int handle(struct engine_run *r, struct python_tracepoint *e, const struc
 		rc = python_raised(r, err, ev, who, "building perf_sample_dict failed");
 		goto drop;
 	}
-	res = PyObject_Vectorcall(e->handler, r->args, n, NULL);
+	res = PyObject_Vectorcall(e->handler.fn, r->args, n, NULL);
 	if (!res)
 		rc = python_raised(r, err, ev, who, "raised (traceback above)");
 	Py_XDECREF(res);
@@ -513,9 +513,8 @@ static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb
 	int rc;
 
 	if (ev->evsel->type != PD_TYPE_TRACEPOINT) {
-		callable_now(r, r->process_event_name, &r->process_event_found);
-		r->process_event = r->process_event_found.fn;
-		return r->process_event ? general_event(r, ev, r->process_event, err) : 0;
+		callable_now(r, &r->process_event);
+		return r->process_event.fn ? general_event(r, ev, r->process_event.fn, err) : 0;
 	}
 	if (!ev->evsel->dec || !ev->sample->raw)
 		return 0;
@@ -531,14 +530,14 @@ static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb
 	common[2] = PyLong_FromUnsignedLongLong(c.nsecs);
 	common[3] = pid_obj(r, c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
-	if ((!e->handler || e->callchain || e->sample_dict) && !ev->sample->nr_callchain)
+	if ((!e->handler.fn || e->callchain || e->sample_dict) && !ev->sample->nr_callchain)
 		callchain = python_list_take(&r->spare_chain, 0);
-	else if (!e->handler || e->callchain || e->sample_dict)
+	else if (!e->handler.fn || e->callchain || e->sample_dict)
 		callchain = python_callchain(r, ev);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
-	    ((!e->handler || e->callchain || e->sample_dict) && !callchain))
+	    ((!e->handler.fn || e->callchain || e->sample_dict) && !callchain))
 		rc = python_raised(r, err, ev, e->ec.name, "out of memory");
-	else if (e->handler)
+	else if (e->handler.fn)
 		rc = handle(r, e, ev, common, callchain, err);
 	else
 		rc = unhandled(r, e, ev, common, callchain, err);
@@ -647,9 +646,10 @@ int python_start(struct engine_run **out, const struct engine_start *st, struct 
 	r->main = mainmod ? PyModule_GetDict(mainmod) : NULL;
 	r->context = python_context_capsule(&r->core.cur);
 	r->objs = python_objs_new();
-	r->unhandled_name = PyUnicode_InternFromString("trace_unhandled");
-	r->process_event_name = PyUnicode_InternFromString("process_event");
-	if (!r->main || !r->context || !r->objs || !r->unhandled_name || !r->process_event_name || python_set_syscall_map(r) || python_define_quitters() ||
+	r->unhandled.name = PyUnicode_InternFromString("trace_unhandled");
+	r->process_event.name = PyUnicode_InternFromString("process_event");
+	if (!r->main || !r->context || !r->objs || !r->unhandled.name || !r->process_event.name ||
+	    python_set_syscall_map(r) || python_define_quitters() ||
 	    (python_stdout_unbuffered() && python_print_install()))
 		return python_raised(r, err, NULL, "python", "cannot set up the interpreter");
 	if ((rc = python_run_script(r, err)))
@@ -675,9 +675,7 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		for (size_t i = 0; i < r->core.evs.nr; i++) {
 			struct python_tracepoint *e = idtable_at(&r->core.evs, i);
 
-			Py_XDECREF(e->name);
-			Py_XDECREF(e->found.fn);
-			Py_XDECREF(e->found.code);
+			found_free(&e->handler);
 			for (size_t f = 0; e->spare && f < e->nr_spare; f++)
 				Py_XDECREF(e->spare[f]);
 			free(e->spare);
@@ -692,12 +690,8 @@ int python_stop(struct engine_run *r, struct tb_err *err)
 		Py_XDECREF(r->secs_obj);
 		Py_XDECREF(r->pid_obj);
 		Py_XDECREF(r->spare_chain);
-		Py_XDECREF(r->unhandled_found.fn);
-		Py_XDECREF(r->unhandled_found.code);
-		Py_XDECREF(r->process_event_found.fn);
-		Py_XDECREF(r->process_event_found.code);
-		Py_XDECREF(r->unhandled_name);
-		Py_XDECREF(r->process_event_name);
+		found_free(&r->unhandled);
+		found_free(&r->process_event);
 		Py_XDECREF(r->context);
 		python_objs_free(r->objs);
 		if (python_interpreter_stop() < 0 && !rc)

@@ -51,24 +51,23 @@ enum python_key { PYTHON_KEYS(PYTHON_KEY_ENUM) PK_NR };
 
 struct python_objs;
 
-/* A run: python.c calls its handlers, python_interp.c starts and ends its interpreter. */
 /* a name's callable as last found (python.c callable_now) */
 struct found {
+	PyObject *name;           /* held: the global's name, interned */
 	PyObject *fn;             /* held, or NULL: none */
 	PyObject *code;           /* held: a function's __code__ then, or NULL */
 	uint64_t version;         /* the module dict's version tag then */
 	int valid;
 };
 
+/* A run: python.c calls its handlers, python_interp.c starts and ends its interpreter. */
 struct engine_run {
 	struct ec_run core;       /* evs: per tracepoint id, struct python_tracepoint */
 	PyObject *main;           /* __main__'s dict (borrowed) */
 	PyObject *context;        /* capsule on core.cur */
-	PyObject *unhandled;      /* trace_unhandled as last found, or NULL */
+	struct found unhandled;   /* trace_unhandled as last found */
 	int unhandled_argc;
-	PyObject *process_event;  /* the same for process_event */
-	PyObject *unhandled_name, *process_event_name;   /* interned */
-	struct found unhandled_found, process_event_found;
+	struct found process_event;
 	struct sym_machine *syms; /* the session's symbols, or NULL */
 	PyObject *cpus[CPU_CACHE];
 	struct comm_slot comms[COMM_CACHE];
