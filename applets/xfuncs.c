@@ -80,8 +80,8 @@ void exit_copy_msg(const char *msg)
 	char line[320];
 	int n = snprintf(line, sizeof(line), "%s: %s\n", applet_name, msg);
 
-	if (n > 0 && write(2, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1) < 0)
-		n = 0;
+	if (n > 0)       /* nothing to do on failure: the copy ends either way */
+		(void)!write(2, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
 	_exit(1);
 }
 

@@ -49,10 +49,10 @@ static int sys_inited;
 
 /* ---- errors ---- */
 
-/* $@ of a failed call: logged, then one summary line naming @who, the
- * event (NULL outside events) and @what happened. */
 static const char *errsv_text(struct engine_run *r, char *buf, size_t n);
 
+/* $@ of a failed call: logged, then one summary line naming @who, the
+ * event (NULL outside events) and @what happened. */
 static int died(struct engine_run *r, struct tb_err *err, const struct pd_event *ev,
 		const char *who, const char *what)
 {
@@ -461,7 +461,6 @@ static CV *sub_now(struct engine_run *r, struct sub_ref *s)
 	s->gen = HvMROMETA(s->stash)->pkg_gen;
 	return s->gv && isGV_with_GP(s->gv) ? GvCVu(s->gv) : NULL;
 }
-
 
 static struct perl_tracepoint *event_info(struct engine_run *r, const struct tp_decoder *dec,
 					  struct tb_err *err)

@@ -40,33 +40,37 @@ static int plain_array(SV *sv)
 	return SvTYPE(sv) == SVt_PVAV && !SvOBJECT(sv) && !SvMAGICAL(sv);
 }
 
+/* an argument the script holds, marked or made read-only: replaced */
+static int held(SV *a)
+{
+	return SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS);
+}
+
+/* an argument holding a reference to let go now, as perf's arguments go
+ * after the call (an object's DESTROY runs then): what a script stored in
+ * $_[i], an array field's array, a callchain with frames or what a script
+ * pushed on it; not $_[7]'s empty array, reused */
+static int holds_ref(SV *a, size_t i)
+{
+	return SvROK(a) && (i != 7 || !plain_array(SvRV(a)) || AvFILLp((AV *)SvRV(a)) >= 0);
+}
+
 int perl_args_settled(pTHX_ SV **args, size_t nr, const char *name)
 {
-	for (size_t i = 0; i < nr; i++) {
-		SV *a = args[i];
-
-		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS) ||
-		    (SvROK(a) && (i != 7 || !plain_array(SvRV(a)) || AvFILLp((AV *)SvRV(a)) >= 0)))
+	for (size_t i = 0; i < nr; i++)
+		if (held(args[i]) || holds_ref(args[i], i))
 			return 0;
-	}
 	return perl_holds_str(args[0], name, strlen(name));
 }
 
 void perl_args_release(pTHX_ SV **args, size_t nr, const char *name)
 {
 	for (size_t i = 0; i < nr; i++) {
-		SV *a = args[i];
-
-		if (SvREFCNT(a) != 1 || (SvFLAGS(a) & KEPT_FLAGS)) {
-			SvREFCNT_dec(a);
+		if (held(args[i])) {
+			SvREFCNT_dec(args[i]);
 			args[i] = i ? newSV(0) : newSVpv(name, 0);
-		} else if (SvROK(a) && (i != 7 || !plain_array(SvRV(a)) ||
-					AvFILLp((AV *)SvRV(a)) >= 0)) {
-			/* what a script stored in $_[i] (an object), an array
-			 * field's array, a callchain with frames (or what a script
-			 * pushed on it): let go now, as perf's arguments go after
-			 * the call (an object's DESTROY runs then, guarded) */
-			sv_set_undef(a);
+		} else if (holds_ref(args[i], i)) {
+			sv_set_undef(args[i]);
 		}
 	}
 	if (!perl_holds_str(args[0], name, strlen(name)))
