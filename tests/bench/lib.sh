@@ -65,6 +65,13 @@ timed() {
 	rm -f "$f.one"
 }
 
+# one_run NAME CMD...: timed, into $dir/NAME.times (report-print, report-stacks)
+one_run() {
+	name=$1
+	shift
+	timed "$dir/$name.times" "$@"
+}
+
 # baseline_ratio NEW_CPU BASE_CPU: with BASELINE=/path/to/an/older/tracebox,
 # the benchmarks run it in the same runs; this prints the medians of the
 # CPU seconds (user + sys: what a change of code costs, less moved by a busy
