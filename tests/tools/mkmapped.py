@@ -3,7 +3,10 @@
 every STEP bytes of the ELF's .text: what `perf script -F ip,sym,symoff`
 and trace-report then print names each address by the ELF's symbols.
 
-usage: mkmapped.py ELF OUT [STEP]   (STEP: 2 by default)
+usage: mkmapped.py [--load] ELF OUT [STEP]   (STEP: 2 by default)
+
+--load samples the whole executable PT_LOAD (.init, .plt, .text, ...)
+instead of .text alone.
 
 ELF may be of any machine, 32 or 64 bits, either byte order: the symbols
 are read from it as they are, whatever the recording's host. The file is
@@ -72,18 +75,25 @@ def padded(s):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
+    args = sys.argv[1:]
+    whole = args[:1] == ['--load']
+    if whole:
+        args = args[1:]
+    if len(args) not in (2, 3):
         sys.exit(__doc__)
-    elf, out = os.path.abspath(sys.argv[1]), sys.argv[2]
-    step = int(sys.argv[3]) if len(sys.argv) == 4 else 2
+    elf, out = os.path.abspath(args[0]), args[1]
+    step = int(args[2]) if len(args) == 3 else 2
     vaddr, memsz, off, text, size = elf_layout(elf)
+    if whole:
+        text, size = vaddr, memsz
     start = vaddr - vaddr % 4096
     data = rec(REC_COMM, struct.pack('<II', PID, PID) + padded('mapped'))
     data += rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', PID, PID, start, memsz + vaddr - start,
                                        off - (vaddr - start), 8, 1, 77, 0, 5, 2) + padded(elf),
                 MISC_USER)
-    for i, ip in enumerate(range(text, text + size, step)):
-        data += rec(REC_SAMPLE, struct.pack('<QIIQ', ip, PID, PID, 1000 + i), MISC_USER)
+    data = [data] + [rec(REC_SAMPLE, struct.pack('<QIIQ', ip, PID, PID, 1000 + i), MISC_USER)
+                     for i, ip in enumerate(range(text, text + size, step))]
+    data = b''.join(data)
     attr_off = 104
     data_off = attr_off + 128 + 16
     head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
