@@ -181,9 +181,11 @@ static int load_elf(struct sym_dso *d, struct sym_load_ctx *c, struct cand *k)
 		return 0;
 	ss = k->have_syms ? &k->syms : &k->run;
 	rs = k->have_run == 1 ? &k->run : k->have_run == 2 ? &k->syms : ss;
+	sym_table_track(&d->tab);
 	n = sym_elf_load_syms(&d->tab, ss, rs, c->demangle);
 	if (n > 0 && rs->dynsym && sym_elf_plt(&d->tab, rs, c->demangle) < 0)
 		n = -1;
+	sym_table_seal(&d->tab);
 	return n < 0 ? TB_ERR_NOMEM : 0;
 }
 

@@ -1,6 +1,7 @@
 /* sym_table.c - a DSO's symbol array: add, fix ends and duplicates as
  * perf 6.1's symbols__fixup_end / symbols__fixup_duplicate do, look up
- * by binary search with perf's symbols__find rule. */
+ * by binary search with perf's symbols__find rule (and, where symbols
+ * overlap, by the answers of perf's tree, sym_table_seal). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,11 +18,29 @@ void sym_table_init(struct sym_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static void untrack(struct sym_table *t)
+{
+	if (t->rb) {
+		sym_rb_free(t->rb);
+		free(t->rb);
+		t->rb = NULL;
+	}
+}
+
+void sym_table_track(struct sym_table *t)
+{
+	if (t->rb || t->next_seq || !(t->rb = malloc(sizeof(*t->rb))))
+		return;
+	sym_rb_init(t->rb);
+}
+
 void sym_table_free(struct sym_table *t)
 {
 	for (size_t i = 0; i < t->dm_slots; i++)
 		free((char *)t->dm[i].shown);
 	free(t->dm);
+	free(t->pieces);
+	untrack(t);
 	free(t->syms);
 	free(t->strs);
 	for (size_t i = 0; i < SYM_MAX_BORROW; i++) {
@@ -148,6 +167,13 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 			return NULL;
 		t->syms = ns;
 		t->cap = cap;
+	}
+	if (t->rb && sym_rb_insert(t->rb, t->next_seq, start))
+		untrack(t);           /* no memory for perf's answers: the plain search's */
+	if (t->npieces) {         /* sealed answers go stale: drop them */
+		free(t->pieces);
+		t->pieces = NULL;
+		t->npieces = 0;
 	}
 	e = &t->syms[t->nr++];
 	e->start = start;
@@ -387,7 +413,11 @@ int sym_table_finish(struct sym_table *t)
 	/* symbols__fixup_duplicate */
 	for (i = 0; i < t->nr; i++) {
 		if (n && t->syms[n - 1].start == t->syms[i].start) {
-			if (!keep_first(t, &t->syms[n - 1], &t->syms[i]))
+			int first = keep_first(t, &t->syms[n - 1], &t->syms[i]);
+
+			if (t->rb)            /* perf's rb_erase, in the same order */
+				sym_rb_erase(t->rb, (first ? t->syms[i] : t->syms[n - 1]).seq_bind >> 8);
+			if (!first)
 				t->syms[n - 1] = t->syms[i];
 			continue;
 		}
@@ -405,10 +435,105 @@ int sym_table_sort(struct sym_table *t)
 	return 0;
 }
 
+/* the end of what @e holds: a zero-size symbol holds its start */
+static uint64_t reach(const struct sym_entry *e)
+{
+	return e->size ? sym_end(e) : e->start + (e->start != UINT64_MAX);
+}
+
+static int add_piece(struct sym_table *t, size_t *cap, uint64_t start, uint32_t idx)
+{
+	if (t->npieces && t->pieces[t->npieces - 1].idx == idx)
+		return 0;
+	if (t->npieces == *cap) {
+		size_t nc = *cap ? *cap * 2 : 16;
+		struct sym_piece *np = realloc(t->pieces, nc * sizeof(*np));
+
+		if (!np)
+			return -1;
+		t->pieces = np;
+		*cap = nc;
+	}
+	t->pieces[t->npieces++] = (struct sym_piece){ start, idx };
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* syms[from..to) overlap, over [syms[from].start, end): a piece from each
+ * place any of them starts or stops, with the symbol perf's tree finds there */
+static int add_cluster(struct sym_table *t, size_t *cap, size_t from, size_t to, uint64_t end)
+{
+	size_t nb = 0;
+	int err = 0;
+	uint64_t *b = malloc(2 * (to - from) * sizeof(*b));
+
+	if (!b)
+		return -1;
+	for (size_t k = from; k < to; k++) {
+		b[nb++] = t->syms[k].start;
+		if (reach(&t->syms[k]) < end)
+			b[nb++] = reach(&t->syms[k]);
+	}
+	qsort(b, nb, sizeof(*b), cmp_u64);
+	for (size_t k = 0; k < nb && !err; k++)
+		if (!k || b[k] != b[k - 1])
+			err = add_piece(t, cap, b[k], sym_rb_find(t->rb, b[k]));
+	free(b);
+	return err ? -1 : add_piece(t, cap, end, SYM_PIECE_OUT);
+}
+
+void sym_table_seal(struct sym_table *t)
+{
+	size_t cap = 0;
+
+	if (!t->rb)
+		return;
+	if (t->sorted != t->nr || t->npieces) {
+		untrack(t);
+		return;
+	}
+	for (size_t i = 0; i < t->nr; i++)
+		sym_rb_set(t->rb, t->syms[i].seq_bind >> 8, sym_end(&t->syms[i]), (uint32_t)i);
+	for (size_t i = 0, j; i < t->nr; i = j) {
+		uint64_t end = reach(&t->syms[i]);
+
+		for (j = i + 1; j < t->nr && t->syms[j].start < end; j++)
+			if (reach(&t->syms[j]) > end)
+				end = reach(&t->syms[j]);
+		if (j - i > 1 && add_cluster(t, &cap, i, j, end)) {
+			free(t->pieces);      /* no memory: the plain search's answers */
+			t->pieces = NULL;
+			t->npieces = 0;
+			break;
+		}
+	}
+	untrack(t);
+}
+
 const struct sym_entry *sym_table_find(const struct sym_table *t, uint64_t addr)
 {
 	size_t lo = 0, hi = t->sorted;
 
+	if (t->npieces && addr >= t->pieces[0].start) {
+		size_t a = 0, z = t->npieces;     /* the last piece starting at or before addr */
+
+		while (z - a > 1) {
+			size_t mid = a + (z - a) / 2;
+
+			if (t->pieces[mid].start <= addr)
+				a = mid;
+			else
+				z = mid;
+		}
+		if (t->pieces[a].idx != SYM_PIECE_OUT)
+			return t->pieces[a].idx == SYM_PIECE_NONE ? NULL : &t->syms[t->pieces[a].idx];
+	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct sym_entry *s = &t->syms[mid];

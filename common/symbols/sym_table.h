@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "symbols/sym_rbtree.h"
 
 /* 20 bytes: a big library has tens of thousands */
 struct __attribute__((packed, aligned(4))) sym_entry {
@@ -62,7 +63,21 @@ struct sym_table {
 	char *(*demangle)(const char *name);
 	struct sym_dm *dm;
 	size_t dm_slots, dm_used;
+	/* perf's tree, replayed while the table loads (sym_table_track) */
+	struct sym_rb *rb;
+	/* where symbols overlap, the answers perf's tree gives (sym_table_seal) */
+	struct sym_piece *pieces;
+	size_t npieces;
 };
+
+/* from start on, up to the next piece: the symbol syms[idx], none
+ * (SYM_PIECE_NONE), or the plain search's answer (SYM_PIECE_OUT) */
+struct sym_piece {
+	uint64_t start;
+	uint32_t idx;
+};
+#define SYM_PIECE_NONE UINT32_MAX
+#define SYM_PIECE_OUT  (UINT32_MAX - 1)
 
 void sym_table_init(struct sym_table *t);
 void sym_table_free(struct sym_table *t);
@@ -77,6 +92,16 @@ int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
  * as perf's .symtab then .dynsym passes do. 0 or -1 (ENOMEM).
  */
 int sym_table_finish(struct sym_table *t);
+/**
+ * sym_table_track - replay perf's symbol tree while symbols are added to
+ * this empty table, so that sym_table_seal can answer, where symbols
+ * overlap, as perf's lookup does. Best effort: without memory for it the
+ * plain search answers everywhere.
+ */
+void sym_table_track(struct sym_table *t);
+/** sym_table_seal - the table is whole: keep perf's answers for the
+ * addresses held by overlapping symbols, and drop the tree */
+void sym_table_seal(struct sym_table *t);
 /** sym_table_sort - sort only, no fixups (perf's perf-PID.map and PLT symbols) */
 int sym_table_sort(struct sym_table *t);
 /** sym_table_find - the symbol containing @addr (perf's symbols__find rule), or NULL */

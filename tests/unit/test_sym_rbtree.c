@@ -1,0 +1,258 @@
+/* test_sym_rbtree.c - sym_rb (common/symbols/sym_rbtree.h): the textbook
+ * shapes of known insert and erase sequences, red-black invariants and
+ * in-order after every step of long random sequences with equal keys,
+ * symbols__find's walk over overlapping nodes; and sym_table_seal's
+ * answers where symbols overlap. perf itself is the oracle in
+ * tests/symbols.test ("overlapping symbols"). */
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "symbols/sym_rbtree.h"
+#include "symbols/sym_table.h"
+#include "unit.h"
+
+#define NIL SYM_RB_NONE
+
+/* "(2 B (1 B) (4 R (3 B) .))": the tree from @x, keys and colours */
+static void shape(const struct sym_rb *rb, uint32_t x, char *out, size_t n)
+{
+	size_t l = strlen(out);
+	const struct sym_rb_node *v;
+
+	if (x == NIL) {
+		snprintf(out + l, n - l, ".");
+		return;
+	}
+	v = &rb->n[x];
+	snprintf(out + l, n - l, "(%" PRIu64 " %c ", v->start, v->red ? 'R' : 'B');
+	shape(rb, v->left, out, n);
+	l = strlen(out);
+	snprintf(out + l, n - l, " ");
+	shape(rb, v->right, out, n);
+	l = strlen(out);
+	snprintf(out + l, n - l, ")");
+}
+
+static const char *shape_of(const struct sym_rb *rb)
+{
+	static char buf[1024];
+
+	buf[0] = 0;
+	shape(rb, rb->root, buf, sizeof(buf));
+	return buf;
+}
+
+static void test_known_shapes(void)
+{
+	struct sym_rb rb;
+
+	sym_rb_init(&rb);
+	for (uint32_t i = 0; i < 7; i++)
+		sym_rb_insert(&rb, i, i + 1);
+	T_STR(shape_of(&rb), "(2 B (1 B . .) (4 R (3 B . .) (6 B (5 R . .) (7 R . .))))",
+	      "1..7 inserted in order: rotations and recolourings as the textbook takes them");
+	sym_rb_erase(&rb, 1);         /* the root, 2: its successor 3 is not its right child */
+	T_STR(shape_of(&rb), "(3 B (1 B . .) (6 R (4 B . (5 R . .)) (7 B . .)))",
+	      "the root erased: the successor moves up, the far red nephew rotates");
+	sym_rb_erase(&rb, 0);         /* 1: a black leaf with a red sibling */
+	T_STR(shape_of(&rb), "(6 B (4 R (3 B . .) (5 B . .)) (7 B . .))",
+	      "a black leaf erased under a red sibling: rotate it up, then the far red nephew's case");
+	sym_rb_free(&rb);
+
+	sym_rb_init(&rb);
+	for (uint32_t i = 0; i < 5; i++)
+		sym_rb_insert(&rb, i, 10);
+	T_STR(shape_of(&rb), "(10 B (10 B . .) (10 B (10 R . .) (10 R . .)))",
+	      "equal keys go right, as perf's __symbols__insert sends them");
+	sym_rb_free(&rb);
+}
+
+/* red-black rules below @x, parents, and keys in order; the black height */
+static int check(const struct sym_rb *rb, uint32_t x, uint32_t parent, int *ok)
+{
+	int l, r;
+
+	if (x == NIL)
+		return 1;
+	if (rb->n[x].parent != parent || (rb->n[x].red && parent != NIL && rb->n[parent].red))
+		*ok = 0;
+	l = check(rb, rb->n[x].left, x, ok);
+	r = check(rb, rb->n[x].right, x, ok);
+	if (l != r)
+		*ok = 0;
+	return l + !rb->n[x].red;
+}
+
+static size_t in_order(const struct sym_rb *rb, uint32_t x, uint32_t *out, size_t k)
+{
+	if (x == NIL)
+		return k;
+	k = in_order(rb, rb->n[x].left, out, k);
+	out[k++] = x;
+	return in_order(rb, rb->n[x].right, out, k);
+}
+
+#define NR 1500
+
+static void test_random(unsigned seed)
+{
+	static uint64_t key[NR];
+	static uint32_t got[NR];
+	static char present[NR];
+	struct sym_rb rb;
+	uint32_t bad_at = NIL;
+	unsigned s = seed;
+
+	sym_rb_init(&rb);
+	memset(present, 0, sizeof(present));
+	for (uint32_t i = 0; i < NR && bad_at == NIL; i++) {
+		int ok = 1;
+		size_t n, want = 0;
+
+		s = s * 1103515245u + 12345u;
+		key[i] = (s >> 8) % 300;          /* many equal keys */
+		sym_rb_insert(&rb, i, key[i]);
+		present[i] = 1;
+		s = s * 1103515245u + 12345u;
+		if ((s >> 8) % 5 < 2) {            /* erase one present node */
+			uint32_t k = (s >> 12) % (i + 1);
+
+			while (!present[k])
+				k = (k + 1) % (i + 1);
+			sym_rb_erase(&rb, k);
+			present[k] = 0;
+		}
+		if (rb.root != NIL && (rb.n[rb.root].red || rb.n[rb.root].parent != NIL))
+			ok = 0;
+		check(&rb, rb.root, NIL, &ok);
+		n = in_order(&rb, rb.root, got, 0);
+		/* in order: by key, equal keys in insertion order */
+		for (size_t j = 0; j + 1 < n; j++)
+			if (key[got[j]] > key[got[j + 1]] ||
+			    (key[got[j]] == key[got[j + 1]] && got[j] > got[j + 1]))
+				ok = 0;
+		for (uint32_t j = 0; j <= i; j++)
+			want += present[j];
+		if (!ok || n != want)
+			bad_at = i;
+	}
+	T(bad_at == NIL, "seed %u: %d inserts and their erases keep the red-black rules and the order"
+	  " (first broken at step %d)", seed, NR, bad_at == NIL ? -1 : (int)bad_at);
+	sym_rb_free(&rb);
+}
+
+static void test_find(void)
+{
+	struct sym_rb rb;
+
+	sym_rb_init(&rb);
+	/* 2 [20,100) is the root over 1 [10,20) and 3 [30,40): it holds 35 first */
+	sym_rb_insert(&rb, 0, 10);
+	sym_rb_insert(&rb, 1, 20);
+	sym_rb_insert(&rb, 2, 30);
+	sym_rb_set(&rb, 0, 20, 100);
+	sym_rb_set(&rb, 1, 100, 101);
+	sym_rb_set(&rb, 2, 40, 102);
+	T_EQ(sym_rb_find(&rb, 35), 101, "the walk stops at the first node holding the address");
+	T_EQ(sym_rb_find(&rb, 15), 100, "left of the root");
+	T_EQ(sym_rb_find(&rb, 20), 101, "an end is outside: 20 is the root's, not the left's");
+	T_EQ(sym_rb_find(&rb, 100), NIL, "the root's end is outside it");
+	sym_rb_set(&rb, 2, 30, 102);       /* zero size: holds its start only */
+	sym_rb_set(&rb, 1, 25, 101);
+	T_EQ(sym_rb_find(&rb, 30), 102, "a zero-size node holds its start");
+	T_EQ(sym_rb_find(&rb, 31), NIL, "and nothing after");
+	sym_rb_free(&rb);
+}
+
+static void add(struct sym_table *t, uint64_t start, uint64_t len, const char *name)
+{
+	T_EQ(sym_table_add(t, start, len, 1, name, strlen(name)), 0, "add %s", name);
+}
+
+static const char *name_at(struct sym_table *t, uint64_t addr)
+{
+	const struct sym_entry *e = sym_table_find(t, addr);
+
+	return e ? sym_table_name(t, e) : "-";
+}
+
+static void test_seal(void)
+{
+	struct sym_table t;
+
+	/* a0, _init of size 0, main; then two PLT slots. perf's tree: _init
+	 * becomes the root at main's insert, is stretched to main, and the
+	 * slots go below main: every walk into [0x1000, 0x1130) meets _init
+	 * first, where a binary search of the sorted array finds the slot */
+	sym_table_init(&t);
+	sym_table_track(&t);
+	add(&t, 0x800, 0x100, "a0");
+	add(&t, 0x1000, 0, "_init");
+	add(&t, 0x1130, 0x20, "main");
+	sym_table_finish(&t);
+	add(&t, 0x1030, 16, "p0@plt");
+	add(&t, 0x1040, 16, "p1@plt");
+	sym_table_sort(&t);
+	sym_table_seal(&t);
+	T(t.rb == NULL && t.npieces > 0, "sealed: the tree is gone, %zu pieces kept", t.npieces);
+	T_STR(name_at(&t, 0x1000), "_init", "_init's start");
+	T_STR(name_at(&t, 0x1030), "_init", "p0's first byte: perf's walk meets _init first");
+	T_STR(name_at(&t, 0x1045), "_init", "p1's: the same");
+	T_STR(name_at(&t, 0x1138), "main", "main, past the overlap");
+	T_STR(name_at(&t, 0x850), "a0", "a0, before it");
+	T_STR(name_at(&t, 0x900), "-", "between a0's end and _init: none");
+	T_STR(name_at(&t, 0x2000), "-", "beyond every symbol: none");
+	sym_table_free(&t);
+
+	/* B [0x2000, 0x2040) is the root, C [0x2010, 0x2080) its right: the
+	 * walk meets B first up to B's end, C after it */
+	sym_table_init(&t);
+	sym_table_track(&t);
+	add(&t, 0x2000, 0x40, "B");
+	add(&t, 0x2010, 0x70, "C");
+	sym_table_finish(&t);
+	sym_table_seal(&t);
+	T_STR(name_at(&t, 0x2010), "B", "both hold 0x2010: the root's");
+	T_STR(name_at(&t, 0x203f), "B", "B's last byte");
+	T_STR(name_at(&t, 0x2040), "C", "B's end: C's alone");
+	T_STR(name_at(&t, 0x2080), "-", "C's end: none");
+	sym_table_free(&t);
+
+	/* sorted only (as the PLT's slots are): Z of size 0 at 0x3010 is the
+	 * root, A [0x3000, 0x3040) its left; Z holds 0x3010 alone, and a walk
+	 * for the bytes after it goes right of Z, where there is nothing */
+	sym_table_init(&t);
+	sym_table_track(&t);
+	add(&t, 0x3010, 0, "Z");
+	add(&t, 0x3000, 0x40, "A");
+	sym_table_sort(&t);
+	sym_table_seal(&t);
+	T_STR(name_at(&t, 0x3000), "A", "before Z: A");
+	T_STR(name_at(&t, 0x3010), "Z", "Z's start: Z");
+	T_STR(name_at(&t, 0x3011), "-", "the byte after a zero-size root: none, as perf finds");
+	T_STR(name_at(&t, 0x3040), "-", "A's end: none");
+	sym_table_free(&t);
+
+	/* untracked, the same table answers by binary search alone */
+	sym_table_init(&t);
+	add(&t, 0x800, 0x100, "a0");
+	add(&t, 0x1000, 0, "_init");
+	add(&t, 0x1130, 0x20, "main");
+	sym_table_finish(&t);
+	add(&t, 0x1030, 16, "p0@plt");
+	add(&t, 0x1040, 16, "p1@plt");
+	sym_table_sort(&t);
+	sym_table_seal(&t);
+	T(t.npieces == 0, "untracked: no pieces");
+	T_STR(name_at(&t, 0x1030), "p0@plt", "untracked: the slot, by binary search");
+	sym_table_free(&t);
+}
+
+int main(void)
+{
+	test_known_shapes();
+	test_random(1);
+	test_random(2);
+	test_random(77);
+	test_find();
+	test_seal();
+	return done();
+}
