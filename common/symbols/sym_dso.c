@@ -78,6 +78,7 @@ static int load_perf_map(struct sym_dso *d, struct sym_load_ctx *c)
 			close(fd);
 		return 0;
 	}
+	sym_table_track(&d->tab);     /* entries may overlap (code moved, reused): perf's tree decides */
 	while ((got = getline(&line, &cap, f)) > 0 && (total += (size_t)got) <= PERF_MAP_MAX_FILE) {
 		size_t len, ll = (size_t)got - 1;
 		uint64_t start, size;
@@ -99,6 +100,7 @@ static int load_perf_map(struct sym_dso *d, struct sym_load_ctx *c)
 	free(line);
 	fclose(f);
 	sym_table_sort(&d->tab);
+	sym_table_seal(&d->tab);
 	return 0;
 }
 

@@ -8,6 +8,11 @@ usage: mkmapped.py [--load] ELF OUT [STEP]   (STEP: 2 by default)
 --load samples the whole executable PT_LOAD (.init, .plt, .text, ...)
 instead of .text alone.
 
+usage: mkmapped.py --anon PID START LEN OUT [STEP]
+maps LEN bytes of anonymous memory ("//anon", as JIT code is) at START
+(hex) in process PID instead, sampled every STEP bytes: its symbols come
+from /tmp/perf-PID.map.
+
 ELF may be of any machine, 32 or 64 bits, either byte order: the symbols
 are read from it as they are, whatever the recording's host. The file is
 file mode, one cpu-clock attr (sample_type IP|TID|TIME), no features; then a
@@ -74,8 +79,23 @@ def padded(s):
     return b + bytes(-len(b) % 8)
 
 
+def anon(args):
+    if len(args) not in (4, 5):
+        sys.exit(__doc__)
+    pid, start, size, out = int(args[0]), int(args[1], 16), int(args[2]), args[3]
+    step = int(args[4]) if len(args) == 5 else 2
+    data = rec(REC_COMM, struct.pack('<II', pid, pid) + padded('jitted'))
+    data += rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, start, size, 0, 0, 0, 0, 0, 7, 2) +
+                padded('//anon'), MISC_USER)
+    return out, data, [(ip, pid) for ip in range(start, start + size, step)]
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ['--anon']:
+        out, data, ips = anon(args[1:])
+        write(out, data, ips)
+        return
     whole = args[:1] == ['--load']
     if whole:
         args = args[1:]
@@ -91,9 +111,13 @@ def main():
     data += rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', PID, PID, start, memsz + vaddr - start,
                                        off - (vaddr - start), 8, 1, 77, 0, 5, 2) + padded(elf),
                 MISC_USER)
-    data = [data] + [rec(REC_SAMPLE, struct.pack('<QIIQ', ip, PID, PID, 1000 + i), MISC_USER)
-                     for i, ip in enumerate(range(text, text + size, step))]
-    data = b''.join(data)
+    write(out, data, [(ip, PID) for ip in range(text, text + size, step)])
+
+
+def write(out, data, ips):
+    """the file: header, attr, then data and a user-mode sample at each (ip, pid)"""
+    data = b''.join([data] + [rec(REC_SAMPLE, struct.pack('<QIIQ', ip, pid, pid, 1000 + i), MISC_USER)
+                              for i, (ip, pid) in enumerate(ips)])
     attr_off = 104
     data_off = attr_off + 128 + 16
     head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
