@@ -1,7 +1,7 @@
 /* fuzz_elf.c - libFuzzer target: the ELF symbol reader (common/symbols/sym_elf.c).
  * Input: one ELF file. Parsed as the symbols machine reads a DSO: build-id,
- * debuglink, .symtab then .dynsym with their fixups, PLT entries, then
- * lookups; also as a debug file paired with itself cut short, as a DSO and
+ * debuglink, .symtab then .dynsym with their fixups, PLT entries, perf's
+ * tree replayed and sealed, then lookups; also as a debug file paired with itself cut short, as a DSO and
  * its debug file are. Checks that every symbol found contains its address. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
@@ -31,8 +31,10 @@ static void load(struct sym_elf *ss, struct sym_elf *rs)
 	struct sym_table t;
 
 	sym_table_init(&t);
+	sym_table_track(&t);          /* perf's tree replayed, as sym_dso.c loads */
 	if (sym_elf_load_syms(&t, ss, rs, 1) > 0 && rs->dynsym)
 		sym_elf_plt(&t, rs, 1);
+	sym_table_seal(&t);
 	lookups(&t);
 	sym_table_free(&t);
 }
