@@ -5,6 +5,8 @@
 #include "symbols/sym_rbtree.h"
 
 #define NIL SYM_RB_NONE
+#define RED 0x80000000u
+#define NO_PARENT 0x7fffffffu     /* NIL in the 31 bits of parent_red */
 
 void sym_rb_init(struct sym_rb *rb)
 {
@@ -20,20 +22,37 @@ void sym_rb_free(struct sym_rb *rb)
 
 static int is_red(const struct sym_rb *rb, uint32_t x)
 {
-	return x != NIL && rb->n[x].red;
+	return x != NIL && (rb->n[x].parent_red & RED);
 }
 
-/* @parent's child @old becomes @new (the root when @parent is NIL) */
-static void change_child(struct sym_rb *rb, uint32_t parent, uint32_t old, uint32_t new)
+static void set_red(struct sym_rb *rb, uint32_t x, int red)
 {
-	if (parent == NIL)
+	rb->n[x].parent_red = (rb->n[x].parent_red & ~RED) | (red ? RED : 0);
+}
+
+static uint32_t parent(const struct sym_rb *rb, uint32_t x)
+{
+	uint32_t p = rb->n[x].parent_red & ~RED;
+
+	return p == NO_PARENT ? NIL : p;
+}
+
+static void set_parent(struct sym_rb *rb, uint32_t x, uint32_t p)
+{
+	rb->n[x].parent_red = (rb->n[x].parent_red & RED) | (p == NIL ? NO_PARENT : p);
+}
+
+/* @p's child @old becomes @new (the root when @p is NIL) */
+static void change_child(struct sym_rb *rb, uint32_t p, uint32_t old, uint32_t new)
+{
+	if (p == NIL)
 		rb->root = new;
-	else if (rb->n[parent].left == old)
-		rb->n[parent].left = new;
+	else if (rb->n[p].left == old)
+		rb->n[p].left = new;
 	else
-		rb->n[parent].right = new;
+		rb->n[p].right = new;
 	if (new != NIL)
-		rb->n[new].parent = parent;
+		set_parent(rb, new, p);
 }
 
 /* @x's right child takes its place; @x becomes that child's left */
@@ -44,10 +63,10 @@ static void rotate_left(struct sym_rb *rb, uint32_t x)
 
 	n[x].right = n[y].left;
 	if (n[y].left != NIL)
-		n[n[y].left].parent = x;
-	change_child(rb, n[x].parent, x, y);
+		set_parent(rb, n[y].left, x);
+	change_child(rb, parent(rb, x), x, y);
 	n[y].left = x;
-	n[x].parent = y;
+	set_parent(rb, x, y);
 }
 
 static void rotate_right(struct sym_rb *rb, uint32_t x)
@@ -57,10 +76,10 @@ static void rotate_right(struct sym_rb *rb, uint32_t x)
 
 	n[x].left = n[y].right;
 	if (n[y].right != NIL)
-		n[n[y].right].parent = x;
-	change_child(rb, n[x].parent, x, y);
+		set_parent(rb, n[y].right, x);
+	change_child(rb, parent(rb, x), x, y);
 	n[y].right = x;
-	n[x].parent = y;
+	set_parent(rb, x, y);
 }
 
 /* after an insert: a red node under a red parent is mended upward */
@@ -68,15 +87,15 @@ static void insert_fixup(struct sym_rb *rb, uint32_t z)
 {
 	struct sym_rb_node *n = rb->n;
 
-	while (is_red(rb, n[z].parent)) {
-		uint32_t p = n[z].parent, g = n[p].parent;
+	while (is_red(rb, parent(rb, z))) {
+		uint32_t p = parent(rb, z), g = parent(rb, p);
 		int left = n[g].left == p;
 		uint32_t u = left ? n[g].right : n[g].left;
 
 		if (is_red(rb, u)) {                  /* the uncle red: recolour, go up */
-			n[p].red = 0;
-			n[u].red = 0;
-			n[g].red = 1;
+			set_red(rb, p, 0);
+			set_red(rb, u, 0);
+			set_red(rb, g, 1);
 			z = g;
 			continue;
 		}
@@ -86,25 +105,25 @@ static void insert_fixup(struct sym_rb *rb, uint32_t z)
 			else
 				rotate_right(rb, p);
 			z = p;
-			p = n[z].parent;
+			p = parent(rb, z);
 		}
-		n[p].red = 0;
-		n[g].red = 1;
+		set_red(rb, p, 0);
+		set_red(rb, g, 1);
 		if (left)
 			rotate_right(rb, g);
 		else
 			rotate_left(rb, g);
 		break;
 	}
-	n[rb->root].red = 0;
+	set_red(rb, rb->root, 0);
 }
 
 int sym_rb_insert(struct sym_rb *rb, uint32_t id, uint64_t start)
 {
-	uint32_t parent = NIL, cur = rb->root;
+	uint32_t p = NIL, cur = rb->root;
 	int go_left = 0;
 
-	if (id == NIL)
+	if (id >= NO_PARENT)
 		return -1;
 	if (id >= rb->cap) {
 		size_t cap = rb->cap ? rb->cap : 256;
@@ -118,47 +137,48 @@ int sym_rb_insert(struct sym_rb *rb, uint32_t id, uint64_t start)
 		rb->cap = cap;
 	}
 	while (cur != NIL) {                  /* perf's __symbols__insert: equal goes right */
-		parent = cur;
+		p = cur;
 		go_left = start < rb->n[cur].start;
 		cur = go_left ? rb->n[cur].left : rb->n[cur].right;
 	}
-	rb->n[id] = (struct sym_rb_node){ .start = start, .end = start, .left = NIL, .right = NIL,
-					  .parent = parent, .item = NIL, .red = 1 };
-	if (parent == NIL)
+	rb->n[id] = (struct sym_rb_node){ .start = start, .left = NIL, .right = NIL, .item = NIL };
+	set_parent(rb, id, p);
+	set_red(rb, id, 1);
+	if (p == NIL)
 		rb->root = id;
 	else if (go_left)
-		rb->n[parent].left = id;
+		rb->n[p].left = id;
 	else
-		rb->n[parent].right = id;
+		rb->n[p].right = id;
 	insert_fixup(rb, id);
 	return 0;
 }
 
-/* after an erase took a black node: @parent's child @x (maybe NIL) is a black short */
-static void erase_fixup(struct sym_rb *rb, uint32_t x, uint32_t parent)
+/* after an erase took a black node: @p's child @x (maybe NIL) is a black short */
+static void erase_fixup(struct sym_rb *rb, uint32_t x, uint32_t p)
 {
 	struct sym_rb_node *n = rb->n;
 
-	while (parent != NIL && !is_red(rb, x)) {
-		int left = n[parent].right != x;  /* lib/rbtree.c's test: x is NIL at first */
-		uint32_t w = left ? n[parent].right : n[parent].left;
+	while (p != NIL && !is_red(rb, x)) {
+		int left = n[p].right != x;       /* lib/rbtree.c's test: x is NIL at first */
+		uint32_t w = left ? n[p].right : n[p].left;
 		uint32_t near, far;
 
 		if (is_red(rb, w)) {                  /* a red sibling: rotate it up */
-			n[w].red = 0;
-			n[parent].red = 1;
+			set_red(rb, w, 0);
+			set_red(rb, p, 1);
 			if (left)
-				rotate_left(rb, parent);
+				rotate_left(rb, p);
 			else
-				rotate_right(rb, parent);
-			w = left ? n[parent].right : n[parent].left;
+				rotate_right(rb, p);
+			w = left ? n[p].right : n[p].left;
 		}
 		near = left ? n[w].left : n[w].right;
 		far = left ? n[w].right : n[w].left;
 		if (!is_red(rb, near) && !is_red(rb, far)) {    /* both nephews black */
-			n[w].red = 1;
-			x = parent;
-			parent = n[x].parent;
+			set_red(rb, w, 1);
+			x = p;
+			p = parent(rb, x);
 			continue;
 		}
 		if (!is_red(rb, far)) {               /* the near nephew red: turn it outward
@@ -167,70 +187,72 @@ static void erase_fixup(struct sym_rb *rb, uint32_t x, uint32_t parent)
 				rotate_right(rb, w);
 			else
 				rotate_left(rb, w);
-			w = left ? n[parent].right : n[parent].left;
+			w = left ? n[p].right : n[p].left;
 			far = left ? n[w].right : n[w].left;
 		}
-		n[w].red = n[parent].red;
-		n[parent].red = 0;
-		n[far].red = 0;
+		set_red(rb, w, is_red(rb, p));
+		set_red(rb, p, 0);
+		set_red(rb, far, 0);
 		if (left)
-			rotate_left(rb, parent);
+			rotate_left(rb, p);
 		else
-			rotate_right(rb, parent);
+			rotate_right(rb, p);
 		x = rb->root;
 		break;
 	}
 	if (x != NIL)
-		n[x].red = 0;
+		set_red(rb, x, 0);
 }
 
 void sym_rb_erase(struct sym_rb *rb, uint32_t z)
 {
 	struct sym_rb_node *n = rb->n;
-	uint32_t x, xparent;
+	uint32_t x, xp;
 	int black_gone;
 
 	if (z >= rb->cap)
 		return;
 	if (n[z].left == NIL || n[z].right == NIL) {     /* one child or none: it moves up */
 		x = n[z].left == NIL ? n[z].right : n[z].left;
-		xparent = n[z].parent;
-		black_gone = !n[z].red;
-		change_child(rb, xparent, z, x);
+		xp = parent(rb, z);
+		black_gone = !is_red(rb, z);
+		change_child(rb, xp, z, x);
 	} else {                              /* two: the successor takes z's place and colour */
 		uint32_t y = n[z].right;
 
 		while (n[y].left != NIL)
 			y = n[y].left;
-		black_gone = !n[y].red;
+		black_gone = !is_red(rb, y);
 		x = n[y].right;
-		if (n[y].parent == z) {
-			xparent = y;
+		if (parent(rb, y) == z) {
+			xp = y;
 		} else {
-			xparent = n[y].parent;
-			change_child(rb, xparent, y, x);
+			xp = parent(rb, y);
+			change_child(rb, xp, y, x);
 			n[y].right = n[z].right;
-			n[n[y].right].parent = y;
+			set_parent(rb, n[y].right, y);
 		}
-		change_child(rb, n[z].parent, z, y);
+		change_child(rb, parent(rb, z), z, y);
 		n[y].left = n[z].left;
-		n[n[y].left].parent = y;
-		n[y].red = n[z].red;
+		set_parent(rb, n[y].left, y);
+		set_red(rb, y, is_red(rb, z));
 	}
 	if (black_gone)
-		erase_fixup(rb, x, xparent);
+		erase_fixup(rb, x, xp);
 }
 
-uint32_t sym_rb_find(const struct sym_rb *rb, uint64_t addr)
+uint32_t sym_rb_find(const struct sym_rb *rb, uint64_t addr,
+		     uint64_t (*end_of)(const void *ctx, uint32_t item), const void *ctx)
 {
 	uint32_t cur = rb->root;
 
 	while (cur != NIL) {                  /* symbols__find's rule */
 		const struct sym_rb_node *s = &rb->n[cur];
+		uint64_t end = end_of(ctx, s->item);
 
 		if (addr < s->start)
 			cur = s->left;
-		else if (addr > s->end || (addr == s->end && addr != s->start))
+		else if (addr > end || (addr == end && addr != s->start))
 			cur = s->right;
 		else
 			return s->item;

@@ -19,11 +19,11 @@
  * algorithm (lib/rbtree.c's cases) so its walk ends where perf's does.
  * Nodes are named by dense ids (the symbols' insertion order).
  */
-struct sym_rb_node {
-	uint64_t start, end;       /* end: set before the lookups (sym_rb_set) */
-	uint32_t left, right, parent;
+struct sym_rb_node {                   /* 24 bytes: a big library has 100,000 */
+	uint64_t start;
+	uint32_t left, right;
+	uint32_t parent_red;       /* the parent's id (31 bits), red in bit 31 */
 	uint32_t item;             /* the caller's number for the node (sym_rb_set) */
-	uint8_t red;
 };
 
 struct sym_rb {
@@ -34,17 +34,20 @@ struct sym_rb {
 
 void sym_rb_init(struct sym_rb *rb);
 void sym_rb_free(struct sym_rb *rb);
-/** sym_rb_insert - node @id (ids come in ascending order) keyed @start; 0 or -1 (ENOMEM) */
+/** sym_rb_insert - node @id (below 2^31 - 1) keyed @start; 0 or -1 (ENOMEM) */
 int sym_rb_insert(struct sym_rb *rb, uint32_t id, uint64_t start);
 /** sym_rb_erase - take node @id out, rebalancing as lib/rbtree.c's rb_erase does */
 void sym_rb_erase(struct sym_rb *rb, uint32_t id);
-/** sym_rb_set - node @id's end and caller's number, for sym_rb_find */
-static inline void sym_rb_set(struct sym_rb *rb, uint32_t id, uint64_t end, uint32_t item)
+/** sym_rb_set - node @id's number for the caller, which sym_rb_find returns */
+static inline void sym_rb_set(struct sym_rb *rb, uint32_t id, uint32_t item)
 {
-	rb->n[id].end = end;
 	rb->n[id].item = item;
 }
-/** sym_rb_find - the item of the node perf's symbols__find stops at for @addr, or SYM_RB_NONE */
-uint32_t sym_rb_find(const struct sym_rb *rb, uint64_t addr);
+/**
+ * sym_rb_find - the item of the node perf's symbols__find stops at for
+ * @addr, or SYM_RB_NONE; a node's end is @end_of(@ctx, its item)
+ */
+uint32_t sym_rb_find(const struct sym_rb *rb, uint64_t addr,
+		     uint64_t (*end_of)(const void *ctx, uint32_t item), const void *ctx);
 
 #endif

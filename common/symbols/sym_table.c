@@ -458,6 +458,12 @@ static int add_piece(struct sym_table *t, size_t *cap, uint64_t start, uint32_t 
 	return 0;
 }
 
+/* where symbol @item ends, for the tree's walk */
+static uint64_t end_of(const void *ctx, uint32_t item)
+{
+	return sym_end(&((const struct sym_table *)ctx)->syms[item]);
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -483,7 +489,7 @@ static int add_cluster(struct sym_table *t, size_t *cap, size_t from, size_t to,
 	qsort(b, nb, sizeof(*b), cmp_u64);
 	for (size_t k = 0; k < nb && !err; k++)
 		if (!k || b[k] != b[k - 1])
-			err = add_piece(t, cap, b[k], sym_rb_find(t->rb, b[k]));
+			err = add_piece(t, cap, b[k], sym_rb_find(t->rb, b[k], end_of, t));
 	free(b);
 	return err ? -1 : add_piece(t, cap, end, SYM_PIECE_OUT);
 }
@@ -499,7 +505,7 @@ void sym_table_seal(struct sym_table *t)
 		return;
 	}
 	for (size_t i = 0; i < t->nr; i++)
-		sym_rb_set(t->rb, t->syms[i].seq_bind >> 8, sym_end(&t->syms[i]), (uint32_t)i);
+		sym_rb_set(t->rb, t->syms[i].seq_bind >> 8, (uint32_t)i);
 	for (size_t i = 0, j; i < t->nr; i = j) {
 		uint64_t end = reach(&t->syms[i]);
 

@@ -10,6 +10,8 @@
 #include "unit.h"
 
 #define NIL SYM_RB_NONE
+#define RED_OF(v) ((v)->parent_red >> 31)
+#define PARENT_OF(v) (((v)->parent_red & 0x7fffffffu) == 0x7fffffffu ? NIL : (v)->parent_red & 0x7fffffffu)
 
 /* "(2 B (1 B) (4 R (3 B) .))": the tree from @x, keys and colours */
 static void shape(const struct sym_rb *rb, uint32_t x, char *out, size_t n)
@@ -22,7 +24,7 @@ static void shape(const struct sym_rb *rb, uint32_t x, char *out, size_t n)
 		return;
 	}
 	v = &rb->n[x];
-	snprintf(out + l, n - l, "(%" PRIu64 " %c ", v->start, v->red ? 'R' : 'B');
+	snprintf(out + l, n - l, "(%" PRIu64 " %c ", v->start, RED_OF(v) ? 'R' : 'B');
 	shape(rb, v->left, out, n);
 	l = strlen(out);
 	snprintf(out + l, n - l, " ");
@@ -72,13 +74,14 @@ static int check(const struct sym_rb *rb, uint32_t x, uint32_t parent, int *ok)
 
 	if (x == NIL)
 		return 1;
-	if (rb->n[x].parent != parent || (rb->n[x].red && parent != NIL && rb->n[parent].red))
+	if (PARENT_OF(&rb->n[x]) != parent ||
+	    (RED_OF(&rb->n[x]) && parent != NIL && RED_OF(&rb->n[parent])))
 		*ok = 0;
 	l = check(rb, rb->n[x].left, x, ok);
 	r = check(rb, rb->n[x].right, x, ok);
 	if (l != r)
 		*ok = 0;
-	return l + !rb->n[x].red;
+	return l + !RED_OF(&rb->n[x]);
 }
 
 static size_t in_order(const struct sym_rb *rb, uint32_t x, uint32_t *out, size_t k)
@@ -120,7 +123,7 @@ static void test_random(unsigned seed)
 			sym_rb_erase(&rb, k);
 			present[k] = 0;
 		}
-		if (rb.root != NIL && (rb.n[rb.root].red || rb.n[rb.root].parent != NIL))
+		if (rb.root != NIL && (RED_OF(&rb.n[rb.root]) || PARENT_OF(&rb.n[rb.root]) != NIL))
 			ok = 0;
 		check(&rb, rb.root, NIL, &ok);
 		n = in_order(&rb, rb.root, got, 0);
@@ -139,6 +142,14 @@ static void test_random(unsigned seed)
 	sym_rb_free(&rb);
 }
 
+static uint64_t ends[8];
+
+static uint64_t end_of(const void *ctx, uint32_t item)
+{
+	(void)ctx;
+	return ends[item];
+}
+
 static void test_find(void)
 {
 	struct sym_rb rb;
@@ -148,17 +159,19 @@ static void test_find(void)
 	sym_rb_insert(&rb, 0, 10);
 	sym_rb_insert(&rb, 1, 20);
 	sym_rb_insert(&rb, 2, 30);
-	sym_rb_set(&rb, 0, 20, 100);
-	sym_rb_set(&rb, 1, 100, 101);
-	sym_rb_set(&rb, 2, 40, 102);
-	T_EQ(sym_rb_find(&rb, 35), 101, "the walk stops at the first node holding the address");
-	T_EQ(sym_rb_find(&rb, 15), 100, "left of the root");
-	T_EQ(sym_rb_find(&rb, 20), 101, "an end is outside: 20 is the root's, not the left's");
-	T_EQ(sym_rb_find(&rb, 100), NIL, "the root's end is outside it");
-	sym_rb_set(&rb, 2, 30, 102);       /* zero size: holds its start only */
-	sym_rb_set(&rb, 1, 25, 101);
-	T_EQ(sym_rb_find(&rb, 30), 102, "a zero-size node holds its start");
-	T_EQ(sym_rb_find(&rb, 31), NIL, "and nothing after");
+	for (uint32_t i = 0; i < 3; i++)
+		sym_rb_set(&rb, i, i);
+	ends[0] = 20;
+	ends[1] = 100;
+	ends[2] = 40;
+	T_EQ(sym_rb_find(&rb, 35, end_of, NULL), 1, "the walk stops at the first node holding the address");
+	T_EQ(sym_rb_find(&rb, 15, end_of, NULL), 0, "left of the root");
+	T_EQ(sym_rb_find(&rb, 20, end_of, NULL), 1, "an end is outside: 20 is the root's, not the left's");
+	T_EQ(sym_rb_find(&rb, 100, end_of, NULL), NIL, "the root's end is outside it");
+	ends[2] = 30;                  /* zero size: holds its start only */
+	ends[1] = 25;
+	T_EQ(sym_rb_find(&rb, 30, end_of, NULL), 2, "a zero-size node holds its start");
+	T_EQ(sym_rb_find(&rb, 31, end_of, NULL), NIL, "and nothing after");
 	sym_rb_free(&rb);
 }
 
