@@ -168,7 +168,7 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 		t->syms = ns;
 		t->cap = cap;
 	}
-	if (t->rb && sym_rb_insert(t->rb, t->next_seq, start))
+	if (t->rb && (t->next_seq >= SYM_MAX_TRACKED || sym_rb_insert(t->rb, t->next_seq, start)))
 		untrack(t);           /* no memory for perf's answers: the plain search's */
 	if (t->npieces) {         /* sealed answers go stale: drop them */
 		free(t->pieces);
