@@ -506,12 +506,36 @@ int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf 
 	return a + b;
 }
 
+/* perf's PLT layout: a header, then one entry a relocation, fixed sizes
+ * on ARM, arm64 and SPARC, one section entry each elsewhere (x86) */
+static void plt_sizes(const struct sym_elf *e, const GElf_Shdr *plt, uint64_t *head,
+		      uint64_t *entry)
+{
+	switch (e->ehdr.e_machine) {
+	case EM_ARM:
+		*head = 20, *entry = 12;
+		break;
+	case EM_AARCH64:
+		*head = 32, *entry = 16;
+		break;
+	case EM_SPARC:
+		*head = 48, *entry = 12;
+		break;
+	case EM_SPARCV9:
+		*head = 128, *entry = 32;
+		break;
+	default:
+		*head = *entry = plt->sh_entsize;
+		break;
+	}
+}
+
 int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 {
 	GElf_Shdr rel_sh, plt_sh, dsh = e->dynshdr;
-	Elf_Scn *rel = section_by_name(e, ".rela.plt", &rel_sh);
-	Elf_Data *reld, *syms;
-	uint64_t off, entsize, nr;
+	Elf_Scn *rel = section_by_name(e, ".rela.plt", &rel_sh), *strs;
+	Elf_Data *reld, *syms, *strd;
+	uint64_t off, head, entsize, nr;
 	int added = 0;
 
 	if (!e->dynsym)
@@ -522,11 +546,13 @@ int sym_elf_plt(struct sym_table *t, struct sym_elf *e, int demangle)
 		return 0;
 	if (!(reld = elf_getdata(rel, NULL)) || !(syms = elf_getdata(e->dynsym, NULL)))
 		return 0;
-	if (!elf_getscn(e->elf, dsh.sh_link) || !rel_sh.sh_entsize)
+	/* perf: no names (an empty string table), no PLT symbols */
+	if (!(strs = elf_getscn(e->elf, dsh.sh_link)) || !(strd = elf_getdata(strs, NULL)) ||
+	    !strd->d_size || !rel_sh.sh_entsize)
 		return 0;
 	nr = rel_sh.sh_size / rel_sh.sh_entsize;
-	entsize = plt_sh.sh_entsize;
-	off = plt_sh.sh_offset + entsize;      /* the header is one entry (x86) */
+	plt_sizes(e, &plt_sh, &head, &entsize);
+	off = plt_sh.sh_offset + head;
 	for (uint64_t i = 0; i < nr; i++) {
 		GElf_Rela rela;
 		GElf_Rel r;
