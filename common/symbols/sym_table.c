@@ -359,6 +359,12 @@ static size_t underscores(const char *s)
 	return n;
 }
 
+/* perf's arch__choose_best_symbol, the last rule: a kernel syscall alias yields */
+static int sys_alias(const char *name)
+{
+	return !strncmp(name, "SyS", 3) || !strncmp(name, "compat_SyS", 10);
+}
+
 /* perf's choose_best_symbol (on the names as shown): 1 if @a stays, 0 if @b replaces it */
 static int keep_first(struct sym_table *t, const struct sym_entry *a, const struct sym_entry *b)
 {
@@ -376,7 +382,7 @@ static int keep_first(struct sym_table *t, const struct sym_entry *a, const stru
 	if ((ba == BIND_GLOBAL) != (bb == BIND_GLOBAL))
 		return ba == BIND_GLOBAL;
 	if (!strcmp(sym_table_name(t, a), sym_table_name(t, b)))
-		return 1;         /* one name (.symtab and .dynsym): a tie, the first stays */
+		return !sys_alias(sym_table_name(t, a));    /* one name (.symtab and .dynsym) */
 	na = sym_table_shown(t, a);
 	nb = sym_table_shown(t, b);
 	if (!na || !nb)
@@ -389,7 +395,7 @@ static int keep_first(struct sym_table *t, const struct sym_entry *a, const stru
 	sb = strlen(nb);
 	if (sa != sb)
 		return sa > sb;
-	return 1;
+	return !sys_alias(na);
 }
 
 int sym_table_finish(struct sym_table *t)
