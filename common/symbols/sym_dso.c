@@ -40,20 +40,14 @@ static int bid_equal(const struct sym_dso *d, const unsigned char *id, size_t le
 
 /* ---- /tmp/perf-PID.map (perf's dso__load_perf_map) ---- */
 
+/* perf's hex2u64: strtoull's rules (blanks, a sign, 0x, a cap on overflow),
+ * the characters it took */
 static size_t hex_prefix(const char *s, uint64_t *v)
 {
-	size_t n = 0;
+	char *end;
 
-	*v = 0;
-	for (;; n++) {
-		char c = s[n];
-		int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-			c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-
-		if (h < 0)
-			return n;
-		*v = (*v << 4) | (uint64_t)h;
-	}
+	*v = strtoull(s, &end, 16);
+	return (size_t)(end - s);
 }
 
 /* The largest perf map read: a JIT's (a JVM's with every method of a long
