@@ -182,7 +182,7 @@ static int load_elf(struct sym_dso *d, struct sym_load_ctx *c, struct cand *k)
 	if (n > 0 && rs->dynsym && sym_elf_plt(&d->tab, rs, c->demangle) < 0)
 		n = -1;
 	sym_table_seal(&d->tab);
-	return n < 0 ? TB_ERR_NOMEM : 0;
+	return n == -1 ? TB_ERR_NOMEM : 0;    /* SYM_PASS_FAILED: what was read serves */
 }
 
 static void cand_close(struct cand *k)

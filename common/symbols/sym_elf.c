@@ -411,13 +411,16 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 		     const GElf_Shdr *symsh, int demangle)
 {
 	Elf_Data *syms = elf_getdata(scn, NULL);
+	Elf_Scn *strs = elf_getscn(ss->elf, symsh->sh_link);
 	uint64_t nr_syms;
 	size_t names_len = 0;
 	unsigned src;
-	int nr = 0, thumb, arm;
+	int nr = 0, thumb, arm, failed = 0;
 
-	if (!syms || !symsh->sh_entsize || !elf_getscn(ss->elf, symsh->sh_link))
+	if (!symsh->sh_entsize)
 		return 0;
+	if (!syms || !strs || !elf_getdata(strs, NULL))
+		return SYM_PASS_FAILED;
 	src = borrow_names(t, ss, symsh->sh_link, &names_len);
 	nr_syms = symsh->sh_size / symsh->sh_entsize;
 	{
@@ -448,16 +451,16 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 			name = elf_strptr(ss->elf, symsh->sh_link, sym.st_name);
 		if (!name)
 			continue;
-		/* perf stops the pass at a symbol of a section that is not there */
+		/* perf fails the pass at a symbol of a section that is not there */
 		sec = sym.st_shndx < SHN_LORESERVE ? elf_getscn(ss->elf, sym.st_shndx) : NULL;
-		if (!sec || !gelf_getshdr(sec, &sh))
+		if ((failed = !sec || !gelf_getshdr(sec, &sh)))
 			break;
 		if (!(sh.sh_flags & SHF_ALLOC))
 			continue;
 		secname = NULL;
 		if (sh.sh_type == SHT_NOBITS) {
 			sec = elf_getscn(rs->elf, sym.st_shndx);
-			if (!sec || !gelf_getshdr(sec, &sh))
+			if ((failed = !sec || !gelf_getshdr(sec, &sh)))
 				break;
 			if (is_label)
 				secname = sec_name(rs, &sh);
@@ -488,6 +491,8 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 			return -1;
 		nr++;
 	}
+	if (failed)               /* perf's pass fails: what it took stays, unfixed */
+		return sym_table_sort(t) ? -1 : SYM_PASS_FAILED;
 	if (nr && sym_table_finish(t))
 		return -1;
 	return nr;
@@ -499,10 +504,10 @@ int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf 
 
 	if (syms->symtab && (a = load_pass(t, syms, run, syms->symtab, &syms->symshdr,
 					   demangle)) < 0)
-		return -1;
+		return a;
 	if (syms->dynsym && (b = load_pass(t, syms, run, syms->dynsym, &syms->dynshdr,
 					   demangle)) < 0)
-		return -1;
+		return b;
 	return a + b;
 }
 

@@ -80,8 +80,11 @@ unsigned char *sym_elf_debugdata(struct sym_elf *e, size_t *len);
  * sym_elf_load_syms - perf's dso__load_sym for a user DSO: .symtab then
  * .dynsym of @syms (each pass followed by the end and duplicate fixups),
  * addresses made file offsets with @run's program headers
- * Returns the symbols added, or -1 on ENOMEM.
+ * Returns the symbols added, -1 on ENOMEM, or SYM_PASS_FAILED: as perf's
+ * pass fails (a symbol of a section that is not there, no symbol data or
+ * names), the symbols so far stay unfixed and no more are read.
  */
+#define SYM_PASS_FAILED (-2)
 int sym_elf_load_syms(struct sym_table *t, struct sym_elf *syms, struct sym_elf *run, int demangle);
 /** sym_elf_plt - perf's dso__synthesize_plt_symbols: "name@plt" for each .rela.plt entry */
 int sym_elf_plt(struct sym_table *t, struct sym_elf *run, int demangle);
