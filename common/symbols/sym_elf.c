@@ -478,8 +478,9 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 				sym.st_value -= ph.p_vaddr - ph.p_offset;
 		}
 		/* 32-bit ARM: a Thumb function's value has bit 0 set; its code
-		 * starts at the even address (as perf reads it) */
-		if (thumb && sym_is_function(&sym))
+		 * starts at the even address (as perf reads it: STT_FUNC only,
+		 * an IFUNC resolver keeps its odd value) */
+		if (thumb && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
 			sym.st_value &= ~(GElf_Addr)1;
 		if (demangle)
 			t->demangle = demangle == SYM_DEMANGLE_FULL ? sym_elf_demangle_full :
