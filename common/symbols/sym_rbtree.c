@@ -47,38 +47,24 @@ static void change_child(struct sym_rb *rb, uint32_t p, uint32_t old, uint32_t n
 {
 	if (p == NIL)
 		rb->root = new;
-	else if (rb->n[p].left == old)
-		rb->n[p].left = new;
 	else
-		rb->n[p].right = new;
+		rb->n[p].child[rb->n[p].child[1] == old] = new;
 	if (new != NIL)
 		set_parent(rb, new, p);
 }
 
-/* @x's right child takes its place; @x becomes that child's left */
-static void rotate_left(struct sym_rb *rb, uint32_t x)
+/* @x's child on side !@d takes its place; @x becomes that child's child
+ * on side @d (d 0: lib/rbtree.c's left rotation, 1: its right) */
+static void rotate(struct sym_rb *rb, uint32_t x, int d)
 {
 	struct sym_rb_node *n = rb->n;
-	uint32_t y = n[x].right;
+	uint32_t y = n[x].child[!d];
 
-	n[x].right = n[y].left;
-	if (n[y].left != NIL)
-		set_parent(rb, n[y].left, x);
+	n[x].child[!d] = n[y].child[d];
+	if (n[y].child[d] != NIL)
+		set_parent(rb, n[y].child[d], x);
 	change_child(rb, parent(rb, x), x, y);
-	n[y].left = x;
-	set_parent(rb, x, y);
-}
-
-static void rotate_right(struct sym_rb *rb, uint32_t x)
-{
-	struct sym_rb_node *n = rb->n;
-	uint32_t y = n[x].left;
-
-	n[x].left = n[y].right;
-	if (n[y].right != NIL)
-		set_parent(rb, n[y].right, x);
-	change_child(rb, parent(rb, x), x, y);
-	n[y].right = x;
+	n[y].child[d] = x;
 	set_parent(rb, x, y);
 }
 
@@ -89,8 +75,8 @@ static void insert_fixup(struct sym_rb *rb, uint32_t z)
 
 	while (is_red(rb, parent(rb, z))) {
 		uint32_t p = parent(rb, z), g = parent(rb, p);
-		int left = n[g].left == p;
-		uint32_t u = left ? n[g].right : n[g].left;
+		int side = n[g].child[1] == p;    /* the parent's side under g */
+		uint32_t u = n[g].child[!side];
 
 		if (is_red(rb, u)) {                  /* the uncle red: recolour, go up */
 			set_red(rb, p, 0);
@@ -99,20 +85,14 @@ static void insert_fixup(struct sym_rb *rb, uint32_t z)
 			z = g;
 			continue;
 		}
-		if (z == (left ? n[p].right : n[p].left)) {     /* the inner grandchild */
-			if (left)
-				rotate_left(rb, p);
-			else
-				rotate_right(rb, p);
+		if (z == n[p].child[!side]) {     /* the inner grandchild: turn it outward */
+			rotate(rb, p, side);
 			z = p;
 			p = parent(rb, z);
 		}
 		set_red(rb, p, 0);
 		set_red(rb, g, 1);
-		if (left)
-			rotate_right(rb, g);
-		else
-			rotate_left(rb, g);
+		rotate(rb, g, !side);
 		break;
 	}
 	set_red(rb, rb->root, 0);
@@ -121,7 +101,7 @@ static void insert_fixup(struct sym_rb *rb, uint32_t z)
 int sym_rb_insert(struct sym_rb *rb, uint32_t id, uint64_t start)
 {
 	uint32_t p = NIL, cur = rb->root;
-	int go_left = 0;
+	int side = 0;
 
 	if (id >= NO_PARENT)
 		return -1;
@@ -138,18 +118,16 @@ int sym_rb_insert(struct sym_rb *rb, uint32_t id, uint64_t start)
 	}
 	while (cur != NIL) {                  /* perf's __symbols__insert: equal goes right */
 		p = cur;
-		go_left = start < rb->n[cur].start;
-		cur = go_left ? rb->n[cur].left : rb->n[cur].right;
+		side = !(start < rb->n[cur].start);
+		cur = rb->n[cur].child[side];
 	}
-	rb->n[id] = (struct sym_rb_node){ .start = start, .left = NIL, .right = NIL, .item = NIL };
+	rb->n[id] = (struct sym_rb_node){ .start = start, .child = { NIL, NIL }, .item = NIL };
 	set_parent(rb, id, p);
 	set_red(rb, id, 1);
 	if (p == NIL)
 		rb->root = id;
-	else if (go_left)
-		rb->n[p].left = id;
 	else
-		rb->n[p].right = id;
+		rb->n[p].child[side] = id;
 	insert_fixup(rb, id);
 	return 0;
 }
@@ -160,21 +138,18 @@ static void erase_fixup(struct sym_rb *rb, uint32_t x, uint32_t p)
 	struct sym_rb_node *n = rb->n;
 
 	while (p != NIL && !is_red(rb, x)) {
-		int left = n[p].right != x;       /* lib/rbtree.c's test: x is NIL at first */
-		uint32_t w = left ? n[p].right : n[p].left;
-		uint32_t near, far;
+		/* x's side; lib/rbtree.c's test, as x is NIL at first */
+		int side = n[p].child[1] == x;
+		uint32_t w = n[p].child[!side], near, far;
 
 		if (is_red(rb, w)) {                  /* a red sibling: rotate it up */
 			set_red(rb, w, 0);
 			set_red(rb, p, 1);
-			if (left)
-				rotate_left(rb, p);
-			else
-				rotate_right(rb, p);
-			w = left ? n[p].right : n[p].left;
+			rotate(rb, p, side);
+			w = n[p].child[!side];
 		}
-		near = left ? n[w].left : n[w].right;
-		far = left ? n[w].right : n[w].left;
+		near = n[w].child[side];
+		far = n[w].child[!side];
 		if (!is_red(rb, near) && !is_red(rb, far)) {    /* both nephews black */
 			set_red(rb, w, 1);
 			x = p;
@@ -183,20 +158,14 @@ static void erase_fixup(struct sym_rb *rb, uint32_t x, uint32_t p)
 		}
 		if (!is_red(rb, far)) {               /* the near nephew red: turn it outward
 						       * (the colours are set below) */
-			if (left)
-				rotate_right(rb, w);
-			else
-				rotate_left(rb, w);
-			w = left ? n[p].right : n[p].left;
-			far = left ? n[w].right : n[w].left;
+			rotate(rb, w, !side);
+			w = n[p].child[!side];
+			far = n[w].child[!side];
 		}
 		set_red(rb, w, is_red(rb, p));
 		set_red(rb, p, 0);
 		set_red(rb, far, 0);
-		if (left)
-			rotate_left(rb, p);
-		else
-			rotate_right(rb, p);
+		rotate(rb, p, side);
 		x = rb->root;
 		break;
 	}
@@ -212,29 +181,29 @@ void sym_rb_erase(struct sym_rb *rb, uint32_t z)
 
 	if (z >= rb->cap)
 		return;
-	if (n[z].left == NIL || n[z].right == NIL) {     /* one child or none: it moves up */
-		x = n[z].left == NIL ? n[z].right : n[z].left;
+	if (n[z].child[0] == NIL || n[z].child[1] == NIL) {     /* one child or none: it moves up */
+		x = n[z].child[n[z].child[0] == NIL];
 		xp = parent(rb, z);
 		black_gone = !is_red(rb, z);
 		change_child(rb, xp, z, x);
 	} else {                              /* two: the successor takes z's place and colour */
-		uint32_t y = n[z].right;
+		uint32_t y = n[z].child[1];
 
-		while (n[y].left != NIL)
-			y = n[y].left;
+		while (n[y].child[0] != NIL)
+			y = n[y].child[0];
 		black_gone = !is_red(rb, y);
-		x = n[y].right;
+		x = n[y].child[1];
 		if (parent(rb, y) == z) {
 			xp = y;
 		} else {
 			xp = parent(rb, y);
 			change_child(rb, xp, y, x);
-			n[y].right = n[z].right;
-			set_parent(rb, n[y].right, y);
+			n[y].child[1] = n[z].child[1];
+			set_parent(rb, n[y].child[1], y);
 		}
 		change_child(rb, parent(rb, z), z, y);
-		n[y].left = n[z].left;
-		set_parent(rb, n[y].left, y);
+		n[y].child[0] = n[z].child[0];
+		set_parent(rb, n[y].child[0], y);
 		set_red(rb, y, is_red(rb, z));
 	}
 	if (black_gone)
@@ -251,9 +220,9 @@ uint32_t sym_rb_find(const struct sym_rb *rb, uint64_t addr,
 		uint64_t end = end_of(ctx, s->item);
 
 		if (addr < s->start)
-			cur = s->left;
+			cur = s->child[0];
 		else if (addr > end || (addr == end && addr != s->start))
-			cur = s->right;
+			cur = s->child[1];
 		else
 			return s->item;
 	}

@@ -21,7 +21,7 @@
  */
 struct sym_rb_node {                   /* 24 bytes: a big library has 100,000 */
 	uint64_t start;
-	uint32_t left, right;
+	uint32_t child[2];         /* left, right */
 	uint32_t parent_red;       /* the parent's id (31 bits), red in bit 31 */
 	uint32_t item;             /* the caller's number for the node (sym_rb_set) */
 };

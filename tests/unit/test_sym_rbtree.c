@@ -25,10 +25,10 @@ static void shape(const struct sym_rb *rb, uint32_t x, char *out, size_t n)
 	}
 	v = &rb->n[x];
 	snprintf(out + l, n - l, "(%" PRIu64 " %c ", v->start, RED_OF(v) ? 'R' : 'B');
-	shape(rb, v->left, out, n);
+	shape(rb, v->child[0], out, n);
 	l = strlen(out);
 	snprintf(out + l, n - l, " ");
-	shape(rb, v->right, out, n);
+	shape(rb, v->child[1], out, n);
 	l = strlen(out);
 	snprintf(out + l, n - l, ")");
 }
@@ -77,8 +77,8 @@ static int check(const struct sym_rb *rb, uint32_t x, uint32_t parent, int *ok)
 	if (PARENT_OF(&rb->n[x]) != parent ||
 	    (RED_OF(&rb->n[x]) && parent != NIL && RED_OF(&rb->n[parent])))
 		*ok = 0;
-	l = check(rb, rb->n[x].left, x, ok);
-	r = check(rb, rb->n[x].right, x, ok);
+	l = check(rb, rb->n[x].child[0], x, ok);
+	r = check(rb, rb->n[x].child[1], x, ok);
 	if (l != r)
 		*ok = 0;
 	return l + !RED_OF(&rb->n[x]);
@@ -88,9 +88,9 @@ static size_t in_order(const struct sym_rb *rb, uint32_t x, uint32_t *out, size_
 {
 	if (x == NIL)
 		return k;
-	k = in_order(rb, rb->n[x].left, out, k);
+	k = in_order(rb, rb->n[x].child[0], out, k);
 	out[k++] = x;
-	return in_order(rb, rb->n[x].right, out, k);
+	return in_order(rb, rb->n[x].child[1], out, k);
 }
 
 #define NR 1500
@@ -175,9 +175,28 @@ static void test_find(void)
 	sym_rb_free(&rb);
 }
 
-static void add(struct sym_table *t, uint64_t start, uint64_t len, const char *name)
+/* a table built as the loaders build one: @n symbols added in order, a
+ * FINISH entry runs sym_table_finish (an ELF pass's fixups), the end sorts
+ * the rest (the PLT's way) and seals; @track: perf's tree replayed */
+#define FINISH { 0, 0, NULL }
+struct spec {
+	uint64_t start, len;
+	const char *name;
+};
+
+static void build(struct sym_table *t, int track, const struct spec *s, size_t n)
 {
-	T_EQ(sym_table_add(t, start, len, 1, name, strlen(name)), 0, "add %s", name);
+	sym_table_init(t);
+	if (track)
+		sym_table_track(t);
+	for (size_t i = 0; i < n; i++)
+		if (!s[i].name)
+			sym_table_finish(t);
+		else
+			T_EQ(sym_table_add(t, s[i].start, s[i].len, 1, s[i].name, strlen(s[i].name)), 0,
+			     "add %s", s[i].name);
+	sym_table_sort(t);
+	sym_table_seal(t);
 }
 
 static const char *name_at(struct sym_table *t, uint64_t addr)
@@ -189,22 +208,24 @@ static const char *name_at(struct sym_table *t, uint64_t addr)
 
 static void test_seal(void)
 {
-	struct sym_table t;
-
 	/* a0, _init of size 0, main; then two PLT slots. perf's tree: _init
 	 * becomes the root at main's insert, is stretched to main, and the
 	 * slots go below main: every walk into [0x1000, 0x1130) meets _init
 	 * first, where a binary search of the sorted array finds the slot */
-	sym_table_init(&t);
-	sym_table_track(&t);
-	add(&t, 0x800, 0x100, "a0");
-	add(&t, 0x1000, 0, "_init");
-	add(&t, 0x1130, 0x20, "main");
-	sym_table_finish(&t);
-	add(&t, 0x1030, 16, "p0@plt");
-	add(&t, 0x1040, 16, "p1@plt");
-	sym_table_sort(&t);
-	sym_table_seal(&t);
+	static const struct spec plt[] = {
+		{ 0x800, 0x100, "a0" }, { 0x1000, 0, "_init" }, { 0x1130, 0x20, "main" }, FINISH,
+		{ 0x1030, 16, "p0@plt" }, { 0x1040, 16, "p1@plt" },
+	};
+	/* B [0x2000, 0x2040) is the root, C [0x2010, 0x2080) its right: the
+	 * walk meets B first up to B's end, C after it */
+	static const struct spec bc[] = { { 0x2000, 0x40, "B" }, { 0x2010, 0x70, "C" }, FINISH };
+	/* sorted only (as the PLT's slots are): Z of size 0 at 0x3010 is the
+	 * root, A [0x3000, 0x3040) its left; Z holds 0x3010 alone, and a walk
+	 * for the bytes after it goes right of Z, where there is nothing */
+	static const struct spec za[] = { { 0x3010, 0, "Z" }, { 0x3000, 0x40, "A" } };
+	struct sym_table t;
+
+	build(&t, 1, plt, sizeof(plt) / sizeof(plt[0]));
 	T(t.rb == NULL && t.npieces > 0, "sealed: the tree is gone, %zu pieces kept", t.npieces);
 	T_STR(name_at(&t, 0x1000), "_init", "_init's start");
 	T_STR(name_at(&t, 0x1030), "_init", "p0's first byte: perf's walk meets _init first");
@@ -215,45 +236,22 @@ static void test_seal(void)
 	T_STR(name_at(&t, 0x2000), "-", "beyond every symbol: none");
 	sym_table_free(&t);
 
-	/* B [0x2000, 0x2040) is the root, C [0x2010, 0x2080) its right: the
-	 * walk meets B first up to B's end, C after it */
-	sym_table_init(&t);
-	sym_table_track(&t);
-	add(&t, 0x2000, 0x40, "B");
-	add(&t, 0x2010, 0x70, "C");
-	sym_table_finish(&t);
-	sym_table_seal(&t);
+	build(&t, 1, bc, sizeof(bc) / sizeof(bc[0]));
 	T_STR(name_at(&t, 0x2010), "B", "both hold 0x2010: the root's");
 	T_STR(name_at(&t, 0x203f), "B", "B's last byte");
 	T_STR(name_at(&t, 0x2040), "C", "B's end: C's alone");
 	T_STR(name_at(&t, 0x2080), "-", "C's end: none");
 	sym_table_free(&t);
 
-	/* sorted only (as the PLT's slots are): Z of size 0 at 0x3010 is the
-	 * root, A [0x3000, 0x3040) its left; Z holds 0x3010 alone, and a walk
-	 * for the bytes after it goes right of Z, where there is nothing */
-	sym_table_init(&t);
-	sym_table_track(&t);
-	add(&t, 0x3010, 0, "Z");
-	add(&t, 0x3000, 0x40, "A");
-	sym_table_sort(&t);
-	sym_table_seal(&t);
+	build(&t, 1, za, sizeof(za) / sizeof(za[0]));
 	T_STR(name_at(&t, 0x3000), "A", "before Z: A");
 	T_STR(name_at(&t, 0x3010), "Z", "Z's start: Z");
 	T_STR(name_at(&t, 0x3011), "-", "the byte after a zero-size root: none, as perf finds");
 	T_STR(name_at(&t, 0x3040), "-", "A's end: none");
 	sym_table_free(&t);
 
-	/* untracked, the same table answers by binary search alone */
-	sym_table_init(&t);
-	add(&t, 0x800, 0x100, "a0");
-	add(&t, 0x1000, 0, "_init");
-	add(&t, 0x1130, 0x20, "main");
-	sym_table_finish(&t);
-	add(&t, 0x1030, 16, "p0@plt");
-	add(&t, 0x1040, 16, "p1@plt");
-	sym_table_sort(&t);
-	sym_table_seal(&t);
+	/* untracked, the first table answers by binary search alone */
+	build(&t, 0, plt, sizeof(plt) / sizeof(plt[0]));
 	T(t.npieces == 0, "untracked: no pieces");
 	T_STR(name_at(&t, 0x1030), "p0@plt", "untracked: the slot, by binary search");
 	sym_table_free(&t);
