@@ -376,7 +376,7 @@ void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *ou
 			out->sym = sym_table_name(&m->kvm->tab, e);
 			out->sym_start = e->start - m->kdelta;
 			out->sym_end = sym_end(e) - m->kdelta;
-			out->binding = sym_bind(e) & ~SYM_FINAL_NAME;
+			out->binding = sym_bind(e) & ~SYM_FLAGS;
 		}
 	} else if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end,
 						       &mod))) {

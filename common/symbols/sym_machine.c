@@ -688,7 +688,7 @@ int sym_machine_resolve(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		if (out->sym) {   /* else its file changed since: [unknown] */
 			out->sym_start = e->start;
 			out->sym_end = sym_end(e);
-			out->binding = sym_bind(e) & ~SYM_FINAL_NAME;    /* a flag of ours */
+			out->binding = sym_bind(e) & ~SYM_FLAGS;    /* a flag of ours */
 		}
 	}
 	if (k && (!e || out->sym))        /* a file that changed is asked again */

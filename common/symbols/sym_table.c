@@ -144,12 +144,24 @@ const char *sym_table_shown(struct sym_table *t, const struct sym_entry *e)
 	return d ? d : raw;
 }
 
-/* @e ends at @end (UINT64_MAX if it wraps), cut to UINT32_MAX bytes */
+/* @e ends at @end, cut to UINT32_MAX bytes; an end before the start (a
+ * length that wrapped) makes it hold nothing, as in perf */
 static void set_end(struct sym_entry *e, uint64_t end)
 {
-	uint64_t size = end >= e->start ? end - e->start : UINT64_MAX - e->start;
+	uint64_t size = end - e->start;
 
+	if (end < e->start) {
+		e->size = 0;
+		e->seq_bind |= SYM_WRAPPED;
+		return;
+	}
 	e->size = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+}
+
+/* size 0 and not wrapped: perf's end == start, which fixup_end moves */
+static int zero_size(const struct sym_entry *e)
+{
+	return e->size == 0 && !(e->seq_bind & SYM_WRAPPED);
 }
 
 /* A new entry for [@start, @start + @len), its name not set; NULL on ENOMEM. */
@@ -177,8 +189,8 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 	}
 	e = &t->syms[t->nr++];
 	e->start = start;
-	set_end(e, len ? start + len : start);
 	e->seq_bind = t->next_seq++ << 8 | (uint8_t)bind;
+	set_end(e, len ? start + len : start);
 	return e;
 }
 
@@ -365,11 +377,17 @@ static int sys_alias(const char *name)
 	return !strncmp(name, "SyS", 3) || !strncmp(name, "compat_SyS", 10);
 }
 
+/* perf's (s64)(end - start); a wrapped length counts as negative */
+static int64_t perf_len(const struct sym_entry *e)
+{
+	return e->seq_bind & SYM_WRAPPED ? -1 : (int64_t)e->size;
+}
+
 /* perf's choose_best_symbol (on the names as shown): 1 if @a stays, 0 if @b replaces it */
 static int keep_first(struct sym_table *t, const struct sym_entry *a, const struct sym_entry *b)
 {
-	uint64_t la = a->size, lb = b->size;
-	int ba = sym_bind(a) & ~SYM_FINAL_NAME, bb = sym_bind(b) & ~SYM_FINAL_NAME;
+	int64_t la = perf_len(a), lb = perf_len(b);
+	int ba = sym_bind(a) & ~SYM_FLAGS, bb = sym_bind(b) & ~SYM_FLAGS;
 	const char *na, *nb;
 	size_t ua, ub, sa, sb;
 
@@ -408,9 +426,9 @@ int sym_table_finish(struct sym_table *t)
 		sort_new(t);
 	/* symbols__fixup_end, is_kallsyms false */
 	for (i = 0; i + 1 < t->nr; i++)
-		if (t->syms[i].size == 0)
+		if (zero_size(&t->syms[i]))
 			set_end(&t->syms[i], t->syms[i + 1].start);
-	if (t->syms[t->nr - 1].size == 0) {
+	if (zero_size(&t->syms[t->nr - 1])) {
 		uint64_t s = t->syms[t->nr - 1].start;
 		uint64_t e = ((s + 4095) & ~4095ULL) + 4096;
 
@@ -444,6 +462,8 @@ int sym_table_sort(struct sym_table *t)
 /* the end of what @e holds: a zero-size symbol holds its start */
 static uint64_t reach(const struct sym_entry *e)
 {
+	if (e->seq_bind & SYM_WRAPPED)
+		return e->start;      /* nothing, but the walks turn at its start */
 	return e->size ? sym_end(e) : e->start + (e->start != UINT64_MAX);
 }
 

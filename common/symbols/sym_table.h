@@ -18,13 +18,17 @@ struct __attribute__((packed, aligned(4))) sym_entry {
 				   * tie-break of equal starts */
 };
 
-/* where the symbol ends: start + size */
+#define SYM_WRAPPED    0x40       /* in bind: start + length wrapped past 2^64: as
+				   * perf's end below its start, it holds nothing */
+#define SYM_FLAGS      (SYM_FINAL_NAME | SYM_WRAPPED)
+
+/* where the symbol ends: start + size (a wrapped one: before its start) */
 static inline uint64_t sym_end(const struct sym_entry *e)
 {
-	return e->start + e->size;
+	return e->start + e->size - !!(e->seq_bind & SYM_WRAPPED);
 }
 
-/* the binding: STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; and SYM_FINAL_NAME */
+/* the binding: STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; and SYM_FLAGS */
 static inline int sym_bind(const struct sym_entry *e)
 {
 	return (int)(e->seq_bind & 0xff);
