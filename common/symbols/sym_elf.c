@@ -406,6 +406,9 @@ static const char *sec_name(struct sym_elf *e, const GElf_Shdr *sh)
 	return n ? n : "";
 }
 
+/* symbols read again in a pass (perf's loop past the readable ones) */
+#define SYM_MAX_REREAD (1u << 16)
+
 /* one pass of perf's dso__load_sym_internal over @scn (user DSO) */
 static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs, Elf_Scn *scn,
 		     const GElf_Shdr *symsh, int demangle)
@@ -416,6 +419,7 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 	size_t names_len = 0;
 	unsigned src;
 	int nr = 0, thumb, arm, failed = 0;
+	GElf_Sym sym = { 0 };     /* perf's memset before its loop */
 
 	if (!symsh->sh_entsize)
 		return 0;
@@ -429,14 +433,19 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 		thumb = gelf_getehdr(ss->elf, &eh) && eh.e_machine == EM_ARM;
 		arm = thumb || (gelf_getehdr(ss->elf, &eh) && eh.e_machine == EM_AARCH64);
 	}
-	for (uint64_t idx = 0; idx < nr_syms; idx++) {
-		GElf_Sym sym;
+	for (uint64_t idx = 0, again = 0; idx < nr_syms; idx++) {
+		GElf_Sym next;
 		GElf_Shdr sh;
 		Elf_Scn *sec;
 		const char *name, *secname;
 		int is_label;
 
-		if (!gelf_getsym(syms, (int)idx, &sym))
+		/* perf's loop takes the last symbol again where one cannot be
+		 * read (sh_entsize too small); the copies go as duplicates, so
+		 * only perf's tree shape shows them */
+		if (gelf_getsym(syms, (int)idx, &next))
+			sym = next;
+		else if (!t->rb || ++again > SYM_MAX_REREAD)
 			break;
 		is_label = sym_is_label(&sym);
 		if (!is_label && !sym_is_function(&sym) && !sym_is_object(&sym))
