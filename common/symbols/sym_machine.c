@@ -20,6 +20,8 @@
 #define MISC_CPUMODE_MASK 7
 #define MISC_KERNEL       1
 #define MISC_USER         2
+#define MISC_GUEST_KERNEL 4
+#define MISC_GUEST_USER   5
 #define MISC_MMAP_DATA    (1u << 13)
 #define PROT_EXEC_BIT     4
 #define MAP_HUGETLB_BIT   0x40000
@@ -417,7 +419,9 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 
 	if (!m->dpre_tried)
 		dpre_start(m);
-	if (cpumode == MISC_KERNEL || cpumode == 5 /* guest kernel */)
+	/* perf script without --guest: a guest kernel's MMAP goes to the
+	 * host's kernel maps, a guest user's to the process's */
+	if (cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL)
 		return sym_kernel_mmap(m, mm);
 	if (mm->len == 0)
 		return 0;
@@ -503,7 +507,9 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		sym_machine_warn(m, "build id event received for %s: %s [%zu]", filename, hex, n);
 	}
 	cpumode &= MISC_CPUMODE_MASK;
-	if (cpumode == MISC_KERNEL || cpumode == 5) {
+	if (cpumode == MISC_GUEST_KERNEL || cpumode == MISC_GUEST_USER)
+		return 0;             /* a guest machine's, which perf keeps apart */
+	if (cpumode == MISC_KERNEL) {
 		/* the kernel's; modules have no maps here */
 		if (!strcmp(filename, sym_kernel_name)) {
 			memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);

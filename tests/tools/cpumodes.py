@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""cpumodes.py - a perf.data of one ELF mapped in four processes whose MMAP2
+records carry cpumodes 0, 2, 4 and 5 (unknown, user, guest kernel, guest
+user), each sampled at the ELF's .text start in user, hypervisor, guest
+kernel and guest user mode: which maps and samples perf script keeps
+(without --guest it drops guest samples; a guest kernel's MMAP is a
+kernel map, a guest user's the process's).
+
+usage: cpumodes.py ELF OUT
+File mode, one cpu-clock attr (sample_type IP|TID|TIME), no features;
+the layout of shared/docs/perf-data-format.md sections 2 to 4. Stdlib only.
+"""
+import os
+import struct
+import sys
+
+S_IP, S_TID, S_TIME = 1 << 0, 1 << 1, 1 << 2
+REC_MMAP2, REC_COMM, REC_SAMPLE = 10, 3, 9
+
+
+def text_of(path):
+    """(.text's address, its file offset) of a 64-bit little-endian ELF"""
+    d = open(path, 'rb').read()
+    shoff, = struct.unpack_from('<Q', d, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from('<3H', d, 0x3a)
+    secs = [struct.unpack_from('<IIQQQQ', d, shoff + i * shentsize) for i in range(shnum)]
+    names = secs[shstrndx][4]
+    for name, _, _, addr, off, _ in secs:
+        if d[names + name:d.index(0, names + name)] == b'.text':
+            return addr, off
+    sys.exit('cpumodes.py: %s: no .text' % path)
+
+
+def rec(kind, body, misc=0):
+    return struct.pack('<IHH', kind, misc, 8 + len(body)) + body
+
+
+def padded(s):
+    b = s.encode() + b'\0'
+    return b + bytes(-len(b) % 8)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    elf, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+    addr, off = text_of(elf)
+    page, base = off - off % 4096, 0x40000000
+    data, t = [], 1000
+    for mode in (0, 2, 4, 5):
+        pid = 200 + mode
+        data.append(rec(REC_COMM, struct.pack('<II', pid, pid) + padded('mode%d' % mode)))
+        data.append(rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, base, 0x10000, page,
+                                               8, 1, 77, 0, 5, 2) + padded(elf), mode))
+        for smode in (2, 3, 4, 5):
+            t += 1
+            ip = base + off - page
+            data.append(rec(REC_SAMPLE, struct.pack('<QIIQ', ip, pid, pid, t), smode))
+    data = b''.join(data)
+    attr = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME, 0, 0)
+    attr += bytes(128 - len(attr))
+    head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
+    head += struct.pack('<QQQQQQ', 104, 128 + 16, 104 + 128 + 16, len(data), 0, 0) + bytes(32)
+    with open(out, 'wb') as f:
+        f.write(head + attr + struct.pack('<QQ', 0, 0) + data)
+
+
+main()
