@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""cpumodes.py - a perf.data of one ELF mapped in four processes whose MMAP2
+"""cpumodes.py - cpumodes and address spaces: a perf.data of one ELF mapped in four processes whose MMAP2
 records carry cpumodes 0, 2, 4 and 5 (unknown, user, guest kernel, guest
 user), each sampled at the ELF's .text start in user, hypervisor, guest
 kernel and guest user mode: which maps and samples perf script keeps
@@ -7,15 +7,21 @@ kernel and guest user mode: which maps and samples perf script keeps
 kernel map, a guest user's the process's).
 
 usage: cpumodes.py ELF OUT
-File mode, one cpu-clock attr (sample_type IP|TID|TIME), no features;
+
+usage: cpumodes.py --addr ELF OUT
+a page-fault recording (sample_type IP|TID|TIME|ADDR) whose samples'
+addresses lie in the other space than their cpumode, or in [vsyscall]
+(a user map above 2^63): where perf looks an address up a second time.
+
+File mode, one attr (cpu-clock, or page-faults with --addr), no features;
 the layout of shared/docs/perf-data-format.md sections 2 to 4. Stdlib only.
 """
 import os
 import struct
 import sys
 
-S_IP, S_TID, S_TIME = 1 << 0, 1 << 1, 1 << 2
-REC_MMAP2, REC_COMM, REC_SAMPLE = 10, 3, 9
+S_IP, S_TID, S_TIME, S_ADDR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+REC_MMAP, REC_MMAP2, REC_COMM, REC_SAMPLE = 1, 10, 3, 9
 
 
 def text_of(path):
@@ -40,7 +46,39 @@ def padded(s):
     return b + bytes(-len(b) % 8)
 
 
+def write(out, data, config=0, addr=False):
+    """the file: header, one software attr (cpu-clock 0, page-faults 2), data"""
+    st = S_IP | S_TID | S_TIME | (S_ADDR if addr else 0)
+    attr = struct.pack('<IIQQQQQ', 1, 128, config, 1, st, 0, 0)
+    attr += bytes(128 - len(attr))
+    head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
+    head += struct.pack('<QQQQQQ', 104, 128 + 16, 104 + 128 + 16, len(data), 0, 0) + bytes(32)
+    with open(out, 'wb') as f:
+        f.write(head + attr + struct.pack('<QQ', 0, 0) + data)
+
+
+def addr_spaces(elf, out):
+    _, off = text_of(elf)
+    page, base, pid = off - off % 4096, 0x400000, 100
+    ip, ks, vsys = base + off - page, 0xffffffff81000000, 0xffffffffff600000
+    data = [rec(REC_MMAP, struct.pack('<iiQQQ', -1, 0, ks, 0x1000000, ks) +
+                padded('[kernel.kallsyms]_text'), 1),
+            rec(REC_COMM, struct.pack('<II', pid, pid) + padded('prog')),
+            rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, base, 0x10000, page, 8, 1, 77, 0,
+                                       5, 2) + padded(elf), 2),
+            rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, vsys, 0x1000, 0, 0, 0, 0, 0, 5, 2) +
+                padded('[vsyscall]'), 2)]
+    for t, (mode, sip, saddr) in enumerate(((1, ks + 0x100, ip), (2, ip, ks + 0x100),
+                                           (1, ks + 0x100, vsys + 0x100), (2, ip, vsys + 0x100),
+                                           (2, ip, ip + 4))):
+        data.append(rec(REC_SAMPLE, struct.pack('<QIIQQ', sip, pid, pid, 1000 + t, saddr), mode))
+    write(out, b''.join(data), config=2, addr=True)
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == '--addr':
+        addr_spaces(os.path.abspath(sys.argv[2]), sys.argv[3])
+        return
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     elf, out = os.path.abspath(sys.argv[1]), sys.argv[2]
@@ -56,13 +94,7 @@ def main():
             t += 1
             ip = base + off - page
             data.append(rec(REC_SAMPLE, struct.pack('<QIIQ', ip, pid, pid, t), smode))
-    data = b''.join(data)
-    attr = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME, 0, 0)
-    attr += bytes(128 - len(attr))
-    head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
-    head += struct.pack('<QQQQQQ', 104, 128 + 16, 104 + 128 + 16, len(data), 0, 0) + bytes(32)
-    with open(out, 'wb') as f:
-        f.write(head + attr + struct.pack('<QQ', 0, 0) + data)
+    write(out, b''.join(data))
 
 
 main()
