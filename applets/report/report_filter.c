@@ -210,12 +210,12 @@ static int early_skip(struct report_filter *f, const struct pd_event *ev)
 }
 
 /* perf's thread__find_map: a guest's sample (cpumode 4, guest kernel, or
- * 5, guest user) is filtered out, perf script having no --guest */
-static int guest_sample(const struct pd_event *ev)
+ * 5, guest user) is filtered out, unless a --guest* option enabled guests */
+static int guest_dropped(const struct report_filter *f, const struct pd_event *ev)
 {
 	unsigned mode = ev->misc & 7;
 
-	return mode == 4 || mode == 5;
+	return (mode == 4 || mode == 5) && !f->keep_guest;
 }
 
 /* The checks after it: a guest's, comm, pid, tid, perf's selections. */
@@ -223,7 +223,7 @@ static int late_skip(struct report_filter *f, const struct pd_event *ev)
 {
 	const struct pd_sample *smp = ev->sample;
 
-	if (guest_sample(ev))
+	if (guest_dropped(f, ev))
 		return 1;
 
 	if (f->comms) {
@@ -251,7 +251,7 @@ static int filter_sample(void *ctx, const struct pd_event *ev)
 	struct report_filter *f = ctx;
 
 	if (f->samples_pass)
-		return f->next.sample && !guest_sample(ev) ? f->next.sample(f->next.ctx, ev) : 0;
+		return f->next.sample && !guest_dropped(f, ev) ? f->next.sample(f->next.ctx, ev) : 0;
 	if (f->dlfilter) {          /* it may print: what came before goes first */
 		flush_printer(f);
 		if (report_dlfilter_early(f->dlfilter, ev))

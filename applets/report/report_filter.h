@@ -22,6 +22,7 @@ struct report_filter {
 	struct report_dump *dump; /* -D: dump every record (NULL: no) */
 	struct report_select *select; /* -d, -S, --dsos, --switch-on/off (NULL: none) */
 	int show_round;           /* --show-round-events: a line per FINISHED_ROUND */
+	int keep_guest;           /* a --guest* option: a guest's samples are kept */
 	struct report_dlfilter *dlfilter; /* --dlfilter (NULL: none) */
 	/* called before side or dump lines go out, so that a printer with a
 	 * buffer of its own writes what it holds first (NULL: none) */

@@ -425,6 +425,9 @@ static int before_reading(int argc, char **argv, int first, struct cat_script *c
 	if ((r = report_compat_early(&o.pc)) >= 0 ||
 	    (r = report_compat_fields(&o.pc, &o.fields, &o.nsecs)))
 		return r;
+	/* perf script: any guest option enables guest sample processing */
+	o.filter.keep_guest = o.pc.guest_code || o.pc.guestkallsyms || o.pc.guestmodules ||
+			      o.pc.guestmount || o.pc.guestvmlinux;
 	if (o.pc.xed && report_compat_xed())
 		return 1;
 	if (o.pc.gen_lang)
