@@ -27,6 +27,14 @@ static void untrack(struct sym_table *t)
 	}
 }
 
+/* the answers sym_table_seal kept go: the plain search answers */
+static void drop_pieces(struct sym_table *t)
+{
+	free(t->pieces);
+	t->pieces = NULL;
+	t->npieces = 0;
+}
+
 void sym_table_track(struct sym_table *t)
 {
 	if (t->rb || t->next_seq || !(t->rb = malloc(sizeof(*t->rb))))
@@ -39,7 +47,7 @@ void sym_table_free(struct sym_table *t)
 	for (size_t i = 0; i < t->dm_slots; i++)
 		free((char *)t->dm[i].shown);
 	free(t->dm);
-	free(t->pieces);
+	drop_pieces(t);
 	untrack(t);
 	free(t->syms);
 	free(t->strs);
@@ -161,7 +169,7 @@ static void set_end(struct sym_entry *e, uint64_t end)
 /* size 0 and not wrapped: perf's end == start, which fixup_end moves */
 static int zero_size(const struct sym_entry *e)
 {
-	return e->size == 0 && !(e->seq_bind & SYM_WRAPPED);
+	return e->size == 0 && !sym_wrapped(e);
 }
 
 /* A new entry for [@start, @start + @len), its name not set; NULL on ENOMEM. */
@@ -182,11 +190,7 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 	}
 	if (t->rb && (t->next_seq >= SYM_MAX_TRACKED || sym_rb_insert(t->rb, t->next_seq, start)))
 		untrack(t);           /* no memory for perf's answers: the plain search's */
-	if (t->npieces) {         /* sealed answers go stale: drop them */
-		free(t->pieces);
-		t->pieces = NULL;
-		t->npieces = 0;
-	}
+	drop_pieces(t);           /* sealed answers go stale */
 	e = &t->syms[t->nr++];
 	e->start = start;
 	e->seq_bind = t->next_seq++ << 8 | (uint8_t)bind;
@@ -380,7 +384,7 @@ static int sys_alias(const char *name)
 /* perf's (s64)(end - start); a wrapped length counts as negative */
 static int64_t perf_len(const struct sym_entry *e)
 {
-	return e->seq_bind & SYM_WRAPPED ? -1 : (int64_t)e->size;
+	return sym_wrapped(e) ? -1 : (int64_t)e->size;
 }
 
 /* perf's choose_best_symbol (on the names as shown): 1 if @a stays, 0 if @b replaces it */
@@ -440,7 +444,7 @@ int sym_table_finish(struct sym_table *t)
 			int first = keep_first(t, &t->syms[n - 1], &t->syms[i]);
 
 			if (t->rb)            /* perf's rb_erase, in the same order */
-				sym_rb_erase(t->rb, (first ? t->syms[i] : t->syms[n - 1]).seq_bind >> 8);
+				sym_rb_erase(t->rb, sym_seq(first ? &t->syms[i] : &t->syms[n - 1]));
 			if (!first)
 				t->syms[n - 1] = t->syms[i];
 			continue;
@@ -462,7 +466,7 @@ int sym_table_sort(struct sym_table *t)
 /* the end of what @e holds: a zero-size symbol holds its start */
 static uint64_t reach(const struct sym_entry *e)
 {
-	if (e->seq_bind & SYM_WRAPPED)
+	if (sym_wrapped(e))
 		return e->start;      /* nothing, but the walks turn at its start */
 	return e->size ? sym_end(e) : e->start + (e->start != UINT64_MAX);
 }
@@ -526,12 +530,12 @@ void sym_table_seal(struct sym_table *t)
 
 	if (!t->rb)
 		return;
-	if (t->sorted != t->nr || t->npieces) {
+	if (t->sorted != t->nr) {
 		untrack(t);
 		return;
 	}
 	for (size_t i = 0; i < t->nr; i++)
-		sym_rb_set(t->rb, t->syms[i].seq_bind >> 8, (uint32_t)i);
+		sym_rb_set(t->rb, sym_seq(&t->syms[i]), (uint32_t)i);
 	for (size_t i = 0, j; i < t->nr; i = j) {
 		uint64_t end = reach(&t->syms[i]);
 
@@ -539,9 +543,7 @@ void sym_table_seal(struct sym_table *t)
 			if (reach(&t->syms[j]) > end)
 				end = reach(&t->syms[j]);
 		if (j - i > 1 && add_cluster(t, &cap, i, j, end)) {
-			free(t->pieces);      /* no memory: the plain search's answers */
-			t->pieces = NULL;
-			t->npieces = 0;
+			drop_pieces(t);       /* no memory: the plain search's answers */
 			break;
 		}
 	}

@@ -22,10 +22,22 @@ struct __attribute__((packed, aligned(4))) sym_entry {
 				   * perf's end below its start, it holds nothing */
 #define SYM_FLAGS      (SYM_FINAL_NAME | SYM_WRAPPED)
 
+/* whether start + length wrapped (then size is 0) */
+static inline int sym_wrapped(const struct sym_entry *e)
+{
+	return (e->seq_bind & SYM_WRAPPED) != 0;
+}
+
 /* where the symbol ends: start + size (a wrapped one: before its start) */
 static inline uint64_t sym_end(const struct sym_entry *e)
 {
-	return e->start + e->size - !!(e->seq_bind & SYM_WRAPPED);
+	return e->start + e->size - (uint64_t)sym_wrapped(e);
+}
+
+/* the insertion order: perf's tree names its nodes by it */
+static inline uint32_t sym_seq(const struct sym_entry *e)
+{
+	return e->seq_bind >> 8;
 }
 
 /* the binding: STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2; and SYM_FLAGS */
