@@ -37,8 +37,7 @@ int ec_resolve(struct sym_machine *m, const struct pd_event *ev, uint16_t cpumod
 	r = sym_machine_resolve(m, pid, cpumode, addr, out);
 	if (r || out->have_map || !fallback)
 		return r;
-	/* perf's machine__addr_cpumode: the kernel half is the kernel's */
-	own = addr >> 63 ? EC_CPUMODE_KERNEL : EC_CPUMODE_USER;
+	own = sym_addr_cpumode(addr);
 	if (own == cpumode)
 		return 0;
 	return sym_machine_resolve(m, pid, own, addr, out);

@@ -24,13 +24,12 @@ static int addr_has_sym(const struct pd_evsel *e)
 		e->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
 }
 
-/* thread__find_map_fb: the sample's cpumode first, then, if the address
- * implies the other space (machine__addr_cpumode: the kernel's from 2^63
- * up, perf's rule on x86_64), that one */
+/* thread__find_map_fb: the sample's cpumode first, then the one the
+ * address implies, if that is the other space */
 static void resolve_fb(struct report_print *p, const struct pd_event *ev, uint64_t addr,
 		       struct rp_loc *l)
 {
-	uint16_t mode = ev->misc & 7, implied = addr >> 63 ? 1 : 2;
+	uint16_t mode = ev->misc & 7, implied = sym_addr_cpumode(addr);
 
 	rp_resolve(p, ev->sample->pid, mode, addr, l);
 	if (!l->have_map && (mode == 1 || mode == 2) && implied != mode)

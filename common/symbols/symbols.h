@@ -89,6 +89,17 @@ struct sym_loc {
 };
 
 /*
+ * sym_addr_cpumode - perf's machine__addr_cpumode for a 64-bit address
+ * space: the cpumode @addr implies (the kernel's from 2^63 up, perf's rule
+ * on x86_64), where thread__find_map_fb looks again when the sample's
+ * cpumode found no map
+ */
+static inline uint16_t sym_addr_cpumode(uint64_t addr)
+{
+	return addr >> 63 ? 1 : 2;       /* PERF_RECORD_MISC_KERNEL : _USER */
+}
+
+/*
  * sym_machine_resolve - the symbol and DSO of @addr in @pid's address space
  * @cpumode: PERF_RECORD_MISC_KERNEL(1) / USER(2) / HYPERVISOR(3) / GUEST_*
  * @addr: a sample ip or a callchain entry (not a PERF_CONTEXT_* marker)
