@@ -510,7 +510,7 @@ static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb
 	struct python_tracepoint *e;
 	struct ec_common c;
 	PyObject *common[5], *callchain = NULL;
-	int rc;
+	int rc, wants_chain;
 
 	if (ev->evsel->type != PD_TYPE_TRACEPOINT) {
 		callable_now(r, &r->process_event);
@@ -530,12 +530,13 @@ static int event_body(struct engine_run *r, const struct pd_event *ev, struct tb
 	common[2] = PyLong_FromUnsignedLongLong(c.nsecs);
 	common[3] = pid_obj(r, c.pid);
 	common[4] = comm_obj(r, ev->sample->tid, c.comm);
-	if ((!e->handler.fn || e->callchain || e->sample_dict) && !ev->sample->nr_callchain)
-		callchain = python_list_take(&r->spare_chain, 0);
-	else if (!e->handler.fn || e->callchain || e->sample_dict)
-		callchain = python_callchain(r, ev);
+	/* trace_unhandled takes it, and a handler of perf's longer forms */
+	wants_chain = !e->handler.fn || e->callchain || e->sample_dict;
+	if (wants_chain)
+		callchain = ev->sample->nr_callchain ? python_callchain(r, ev) :
+						       python_list_take(&r->spare_chain, 0);
 	if (!common[0] || !common[1] || !common[2] || !common[3] || !common[4] ||
-	    ((!e->handler.fn || e->callchain || e->sample_dict) && !callchain))
+	    (wants_chain && !callchain))
 		rc = python_raised(r, err, ev, e->ec.name, "out of memory");
 	else if (e->handler.fn)
 		rc = handle(r, e, ev, common, callchain, err);
