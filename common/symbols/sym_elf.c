@@ -445,7 +445,7 @@ static int load_pass(struct sym_table *t, struct sym_elf *ss, struct sym_elf *rs
 		 * only perf's tree shape shows them */
 		if (gelf_getsym(syms, (int)idx, &next))
 			sym = next;
-		else if (!t->rb || ++again > SYM_MAX_REREAD)
+		else if (!t->tracking || ++again > SYM_MAX_REREAD)
 			break;
 		is_label = sym_is_label(&sym);
 		if (!is_label && !sym_is_function(&sym) && !sym_is_object(&sym))

@@ -1,14 +1,28 @@
 /* sym_table.c - a DSO's symbol array: add, fix ends and duplicates as
  * perf 6.1's symbols__fixup_end / symbols__fixup_duplicate do, look up
  * by binary search with perf's symbols__find rule (and, where symbols
- * overlap, by the answers of perf's tree, sym_table_seal). */
+ * overlap, by the answers of perf's tree, replayed on the first lookup there). */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "symbols/sym_rbtree.h"
 #include "symbols/sym_table.h"
 #include "util/io.h"
+
+/* an erase perf's tree saw: the entry's start and seq, and how many
+ * inserts (the entries of lower seq) came before it */
+struct sym_erase {
+	uint64_t start;
+	uint32_t seq, inserted;
+};
+
+/* overlapping symbols syms[from..to), over [start, end): not yet answered */
+struct sym_span {
+	uint64_t start, end;
+	uint32_t from, to;
+};
 
 #define BIND_GLOBAL 1
 #define BIND_WEAK   2
@@ -20,11 +34,12 @@ void sym_table_init(struct sym_table *t)
 
 static void untrack(struct sym_table *t)
 {
-	if (t->rb) {
-		sym_rb_free(t->rb);
-		free(t->rb);
-		t->rb = NULL;
-	}
+	free(t->erased);
+	free(t->spans);
+	t->erased = NULL;
+	t->spans = NULL;
+	t->nerased = t->erased_cap = t->nspans = 0;
+	t->tracking = 0;
 }
 
 /* the answers sym_table_seal kept go: the plain search answers */
@@ -37,9 +52,25 @@ static void drop_pieces(struct sym_table *t)
 
 void sym_table_track(struct sym_table *t)
 {
-	if (t->rb || t->next_seq || !(t->rb = malloc(sizeof(*t->rb))))
-		return;
-	sym_rb_init(t->rb);
+	if (!t->next_seq)
+		t->tracking = 1;
+}
+
+/* perf's rb_erase of @e (finish's duplicates); no memory: untracked */
+static void log_erase(struct sym_table *t, const struct sym_entry *e)
+{
+	if (t->nerased == t->erased_cap) {
+		size_t nc = t->erased_cap ? t->erased_cap * 2 : 64;
+		struct sym_erase *ne = realloc(t->erased, nc * sizeof(*ne));
+
+		if (!ne) {
+			untrack(t);
+			return;
+		}
+		t->erased = ne;
+		t->erased_cap = nc;
+	}
+	t->erased[t->nerased++] = (struct sym_erase){ e->start, sym_seq(e), t->next_seq };
 }
 
 void sym_table_free(struct sym_table *t)
@@ -188,9 +219,10 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 		t->syms = ns;
 		t->cap = cap;
 	}
-	if (t->rb && (t->next_seq >= SYM_MAX_TRACKED || sym_rb_insert(t->rb, t->next_seq, start)))
-		untrack(t);           /* no memory for perf's answers: the plain search's */
-	drop_pieces(t);           /* sealed answers go stale */
+	/* past the limit, or added to after the seal: the plain search's answers */
+	if (t->tracking && (t->next_seq >= SYM_MAX_TRACKED || t->nspans))
+		untrack(t);
+	drop_pieces(t);           /* answers kept go stale */
 	e = &t->syms[t->nr++];
 	e->start = start;
 	e->seq_bind = t->next_seq++ << 8 | (uint8_t)bind;
@@ -443,8 +475,8 @@ int sym_table_finish(struct sym_table *t)
 		if (n && t->syms[n - 1].start == t->syms[i].start) {
 			int first = keep_first(t, &t->syms[n - 1], &t->syms[i]);
 
-			if (t->rb)            /* perf's rb_erase, in the same order */
-				sym_rb_erase(t->rb, sym_seq(first ? &t->syms[i] : &t->syms[n - 1]));
+			if (t->tracking)      /* perf's rb_erase, in the same order */
+				log_erase(t, first ? &t->syms[i] : &t->syms[n - 1]);
 			if (!first)
 				t->syms[n - 1] = t->syms[i];
 			continue;
@@ -501,58 +533,147 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* syms[from..to) overlap, over [syms[from].start, end): a piece from each
- * place any of them starts or stops, with the symbol perf's tree finds there */
-static int add_cluster(struct sym_table *t, size_t *cap, size_t from, size_t to, uint64_t end)
+/* @sp's symbols overlap: a piece from each place any of them starts or
+ * stops, with the symbol perf's tree @rb finds there */
+static int add_cluster(struct sym_table *t, const struct sym_rb *rb, size_t *cap,
+		       const struct sym_span *sp)
 {
 	size_t nb = 0;
 	int err = 0;
-	uint64_t *b = malloc(2 * (to - from) * sizeof(*b));
+	uint64_t *b = malloc(2 * (sp->to - sp->from) * sizeof(*b));
 
 	if (!b)
 		return -1;
-	for (size_t k = from; k < to; k++) {
+	for (size_t k = sp->from; k < sp->to; k++) {
 		b[nb++] = t->syms[k].start;
-		if (reach(&t->syms[k]) < end)
+		if (reach(&t->syms[k]) < sp->end)
 			b[nb++] = reach(&t->syms[k]);
 	}
 	qsort(b, nb, sizeof(*b), cmp_u64);
 	for (size_t k = 0; k < nb && !err; k++)
 		if (!k || b[k] != b[k - 1])
-			err = add_piece(t, cap, b[k], sym_rb_find(t->rb, b[k], end_of, t));
+			err = add_piece(t, cap, b[k], sym_rb_find(rb, b[k], end_of, t));
 	free(b);
-	return err ? -1 : add_piece(t, cap, end, SYM_PIECE_OUT);
+	return err ? -1 : add_piece(t, cap, sp->end, SYM_PIECE_OUT);
+}
+
+static int add_span(struct sym_table *t, size_t *cap, size_t from, size_t to, uint64_t end)
+{
+	if (t->nspans == *cap) {
+		size_t nc = *cap ? *cap * 2 : 8;
+		struct sym_span *ns = realloc(t->spans, nc * sizeof(*ns));
+
+		if (!ns)
+			return -1;
+		t->spans = ns;
+		*cap = nc;
+	}
+	t->spans[t->nspans++] = (struct sym_span){ t->syms[from].start, end, (uint32_t)from,
+						   (uint32_t)to };
+	return 0;
 }
 
 void sym_table_seal(struct sym_table *t)
 {
 	size_t cap = 0;
 
-	if (!t->rb)
+	if (!t->tracking)
 		return;
 	if (t->sorted != t->nr) {
 		untrack(t);
 		return;
 	}
-	for (size_t i = 0; i < t->nr; i++)
-		sym_rb_set(t->rb, sym_seq(&t->syms[i]), (uint32_t)i);
 	for (size_t i = 0, j; i < t->nr; i = j) {
 		uint64_t end = reach(&t->syms[i]);
 
 		for (j = i + 1; j < t->nr && t->syms[j].start < end; j++)
 			if (reach(&t->syms[j]) > end)
 				end = reach(&t->syms[j]);
-		if (j - i > 1 && add_cluster(t, &cap, i, j, end)) {
-			drop_pieces(t);       /* no memory: the plain search's answers */
-			break;
+		if (j - i > 1 && add_span(t, &cap, i, j, end)) {
+			untrack(t);           /* no memory: the plain search's answers */
+			return;
 		}
 	}
+	if (!t->nspans)
+		untrack(t);           /* nothing overlaps: the plain search is perf's answer */
+}
+
+/* perf's tree as the table's loading left it: every entry inserted in seq
+ * order, the erases among them where they came; 0 or -1 */
+static int replay(const struct sym_table *t, struct sym_rb *rb)
+{
+	uint32_t n = t->next_seq, ins = 0;
+	uint64_t *starts = malloc(n * sizeof(*starts) + 1);
+	unsigned char *have = calloc(n + 1, 1);
+	int err = !starts || !have;
+
+	for (size_t i = 0; !err && i < t->nr; i++) {
+		starts[sym_seq(&t->syms[i])] = t->syms[i].start;
+		have[sym_seq(&t->syms[i])] = 1;
+	}
+	for (size_t i = 0; !err && i < t->nerased; i++) {
+		starts[t->erased[i].seq] = t->erased[i].start;
+		have[t->erased[i].seq] = 1;
+	}
+	for (uint32_t s = 0; !err && s < n; s++)
+		err = !have[s];           /* an entry gone some other way: no answer */
+	for (size_t i = 0; !err && i <= t->nerased; i++) {
+		uint32_t upto = i < t->nerased ? t->erased[i].inserted : n;
+
+		for (; !err && ins < upto; ins++)
+			err = sym_rb_insert(rb, ins, starts[ins]);
+		if (!err && i < t->nerased)
+			sym_rb_erase(rb, t->erased[i].seq);
+	}
+	free(starts);
+	free(have);
+	return err ? -1 : 0;
+}
+
+/* the first lookup where symbols overlap: perf's answers for every overlap */
+static void answer_overlaps(struct sym_table *t)
+{
+	struct sym_rb rb;
+	size_t cap = 0;
+
+	sym_rb_init(&rb);
+	if (!replay(t, &rb)) {
+		for (size_t i = 0; i < t->nr; i++)
+			sym_rb_set(&rb, sym_seq(&t->syms[i]), (uint32_t)i);
+		for (size_t i = 0; i < t->nspans; i++)
+			if (add_cluster(t, &rb, &cap, &t->spans[i])) {
+				drop_pieces(t);   /* no memory: the plain search's answers */
+				break;
+			}
+	}
+	sym_rb_free(&rb);
 	untrack(t);
 }
 
-const struct sym_entry *sym_table_find(const struct sym_table *t, uint64_t addr)
+/* whether @addr lies in an overlap not yet answered */
+static int in_span(const struct sym_table *t, uint64_t addr)
+{
+	size_t a = 0, z = t->nspans;
+
+	if (!z || addr < t->spans[0].start)
+		return 0;
+	while (z - a > 1) {                   /* the last span starting at or before addr */
+		size_t mid = a + (z - a) / 2;
+
+		if (t->spans[mid].start <= addr)
+			a = mid;
+		else
+			z = mid;
+	}
+	return addr < t->spans[a].end;
+}
+
+const struct sym_entry *sym_table_find(struct sym_table *t, uint64_t addr)
 {
 	size_t lo = 0, hi = t->sorted;
+
+	if (in_span(t, addr))
+		answer_overlaps(t);
 
 	if (t->npieces && addr >= t->pieces[0].start) {
 		size_t a = 0, z = t->npieces;     /* the last piece starting at or before addr */

@@ -5,7 +5,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "symbols/sym_rbtree.h"
 
 /* 20 bytes: a big library has tens of thousands */
 struct __attribute__((packed, aligned(4))) sym_entry {
@@ -47,8 +46,8 @@ static inline int sym_bind(const struct sym_entry *e)
 }
 
 #define SYM_MAX_SEQ      (1u << 24)   /* symbols a table holds */
-#define SYM_MAX_TRACKED  (1u << 22)   /* symbols perf's tree is replayed for (96 MB
-				       * of nodes); past it the plain search answers */
+#define SYM_MAX_TRACKED  (1u << 22)   /* symbols perf's tree is replayed for (128 MB
+				       * of nodes and starts); past it the plain search answers */
 #define SYM_NAME_SRC(n)  ((n) >> 30)
 #define SYM_NAME_OFF(n)  ((n) & 0x3fffffffu)
 #define SYM_MAX_BORROW   3
@@ -81,9 +80,15 @@ struct sym_table {
 	char *(*demangle)(const char *name);
 	struct sym_dm *dm;
 	size_t dm_slots, dm_used;
-	/* perf's tree, replayed while the table loads (sym_table_track) */
-	struct sym_rb *rb;
-	/* where symbols overlap, the answers perf's tree gives (sym_table_seal) */
+	/* perf's tree, replayed when a lookup first falls where symbols
+	 * overlap: its erases so far (sym_table_track), and the overlaps
+	 * not yet answered (sym_table_seal) */
+	int tracking;
+	struct sym_erase *erased;
+	size_t nerased, erased_cap;
+	struct sym_span *spans;
+	size_t nspans;
+	/* where symbols overlap, the answers perf's tree gives */
 	struct sym_piece *pieces;
 	size_t npieces;
 };
@@ -111,19 +116,20 @@ int sym_table_add(struct sym_table *t, uint64_t start, uint64_t len, int bind,
  */
 int sym_table_finish(struct sym_table *t);
 /**
- * sym_table_track - replay perf's symbol tree while symbols are added to
- * this empty table, so that sym_table_seal can answer, where symbols
- * overlap, as perf's lookup does. Best effort: without memory for it the
- * plain search answers everywhere.
+ * sym_table_track - keep what perf's symbol tree sees while symbols are
+ * added to this empty table, so that a lookup where symbols overlap can
+ * answer as perf's does. Best effort: without memory for it the plain
+ * search answers everywhere.
  */
 void sym_table_track(struct sym_table *t);
-/** sym_table_seal - the table is whole: keep perf's answers for the
- * addresses held by overlapping symbols, and drop the tree */
+/** sym_table_seal - the table is whole: note where symbols overlap; the
+ * first lookup there replays perf's tree and keeps its answers */
 void sym_table_seal(struct sym_table *t);
 /** sym_table_sort - sort only, no fixups (perf's perf-PID.map and PLT symbols) */
 int sym_table_sort(struct sym_table *t);
-/** sym_table_find - the symbol containing @addr (perf's symbols__find rule), or NULL */
-const struct sym_entry *sym_table_find(const struct sym_table *t, uint64_t addr);
+/** sym_table_find - the symbol containing @addr (perf's symbols__find
+ * rule), or NULL; the first lookup where symbols overlap replays the tree */
+const struct sym_entry *sym_table_find(struct sym_table *t, uint64_t addr);
 /** sym_table_name - the name as stored; for a borrowed name only while
  * its text is in memory ("" after: use sym_table_shown) */
 static inline const char *sym_table_name(const struct sym_table *t, const struct sym_entry *e)

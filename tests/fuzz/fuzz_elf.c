@@ -10,7 +10,7 @@
 #include "symbols/sym_elf.h"
 #include "symbols/sym_table.h"
 
-static void lookups(const struct sym_table *t)
+static void lookups(struct sym_table *t)
 {
 	for (size_t i = 0; i < t->nr && i < 64; i++) {
 		uint64_t a = t->syms[i].start;
@@ -18,7 +18,7 @@ static void lookups(const struct sym_table *t)
 
 		if (e && (a < e->start || (a > sym_end(e)) || strlen(sym_table_name(t, e)) > t->strs_len))
 			abort();
-		if (e && !sym_table_shown((struct sym_table *)t, e))
+		if (e && !sym_table_shown(t, e))
 			abort();
 		e = sym_table_find(t, a + 1);
 		if (e && a + 1 < e->start)

@@ -226,8 +226,12 @@ static void test_seal(void)
 	struct sym_table t;
 
 	build(&t, 1, plt, sizeof(plt) / sizeof(plt[0]));
-	T(t.rb == NULL && t.npieces > 0, "sealed: the tree is gone, %zu pieces kept", t.npieces);
+	T(t.nspans == 1 && t.npieces == 0, "sealed: one overlap noted, not yet answered");
+	T_STR(name_at(&t, 0x850), "a0", "a0, before the overlap");
+	T(t.nspans == 1 && t.npieces == 0, "a lookup outside it replays nothing");
 	T_STR(name_at(&t, 0x1000), "_init", "_init's start");
+	T(!t.tracking && !t.nspans && t.npieces > 0, "the first lookup in it: %zu pieces kept, "
+	  "the log gone", t.npieces);
 	T_STR(name_at(&t, 0x1030), "_init", "p0's first byte: perf's walk meets _init first");
 	T_STR(name_at(&t, 0x1045), "_init", "p1's: the same");
 	T_STR(name_at(&t, 0x1138), "main", "main, past the overlap");
@@ -257,6 +261,74 @@ static void test_seal(void)
 	sym_table_free(&t);
 }
 
+/* where table @ctx's entry @item ends, for the reference walk */
+static uint64_t table_end(const void *ctx, uint32_t item)
+{
+	return sym_end(&((const struct sym_table *)ctx)->syms[item]);
+}
+
+/*
+ * The table replays the tree only at its first lookup in an overlap, from
+ * a log of the erases: it must give the answers of the tree built as the
+ * loading went. Two passes (.symtab, then .dynsym) of sized symbols at
+ * random starts, some starts twice (one GLOBAL, one LOCAL: finish erases
+ * the LOCAL one); the reference tree takes every add and, at each finish,
+ * the erases in ascending start, as perf's symbols__fixup_duplicate.
+ */
+static void test_lazy_replay(unsigned seed)
+{
+	enum { N = 48, SPAN = 160 };
+	unsigned char count[SPAN] = { 0 }, first_global[SPAN] = { 0 };
+	uint32_t seq_at[SPAN][2];
+	struct sym_table t;
+	struct sym_rb ref;
+	unsigned bad = 0, x = seed;
+	uint32_t seq = 0;
+
+	sym_table_init(&t);
+	sym_table_track(&t);
+	sym_rb_init(&ref);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < N; i++) {
+			unsigned at, global;
+			char name[16];
+
+			do {
+				x = x * 1103515245u + 12345u;
+				at = (x >> 8) % SPAN;
+			} while (count[at] == 2);
+			global = count[at] ? !first_global[at] : (x >> 20) & 1;
+			if (!count[at])
+				first_global[at] = (unsigned char)global;
+			seq_at[at][count[at]++] = seq;
+			snprintf(name, sizeof(name), "s%04u", (unsigned)seq);
+			sym_table_add(&t, 16u * at, 1 + (x >> 24) % 64, global ? 1 : 0, name, 5);
+			sym_rb_insert(&ref, seq++, 16u * at);
+		}
+		sym_table_finish(&t);
+		for (unsigned at = 0; at < SPAN; at++)    /* the LOCAL one of a pair goes */
+			if (count[at] == 2 && seq_at[at][1] != UINT32_MAX) {
+				sym_rb_erase(&ref, seq_at[at][first_global[at]]);
+				seq_at[at][1] = UINT32_MAX;
+			}
+	}
+	sym_table_seal(&t);
+	for (size_t i = 0; i < t.nr; i++)
+		sym_rb_set(&ref, sym_seq(&t.syms[i]), (uint32_t)i);
+	T(t.nspans > 0, "seed %u: symbols overlap (%zu spans)", seed, t.nspans);
+	for (uint64_t a = 0; a < 16u * SPAN + 64; a++) {
+		const struct sym_entry *e = sym_table_find(&t, a);
+		uint32_t want = sym_rb_find(&ref, a, table_end, &t);
+
+		if ((e ? (uint32_t)(e - t.syms) : NIL) != want && !bad++)
+			T(0, "seed %u: at %#" PRIx64 " the table finds %d, the tree %d", seed, a,
+			  e ? (int)(e - t.syms) : -1, want == NIL ? -1 : (int)want);
+	}
+	T(!bad, "seed %u: every address named as the tree built while loading names it", seed);
+	sym_rb_free(&ref);
+	sym_table_free(&t);
+}
+
 int main(void)
 {
 	test_known_shapes();
@@ -265,5 +337,7 @@ int main(void)
 	test_random(77);
 	test_find();
 	test_seal();
+	for (unsigned seed = 1; seed <= 40; seed++)
+		test_lazy_replay(seed);
 	return done();
 }

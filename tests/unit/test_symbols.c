@@ -14,7 +14,7 @@
 
 #define CHECK(c, ...) unit_check(!!(c), __FILE__, __LINE__, __VA_ARGS__)
 
-static const char *name_at(const struct sym_table *t, uint64_t addr)
+static const char *name_at(struct sym_table *t, uint64_t addr)
 {
 	const struct sym_entry *e = sym_table_find(t, addr);
 
