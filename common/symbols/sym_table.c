@@ -594,8 +594,17 @@ void sym_table_seal(struct sym_table *t)
 			return;
 		}
 	}
-	if (!t->nspans)
+	if (!t->nspans) {
 		untrack(t);           /* nothing overlaps: the plain search is perf's answer */
+	} else if (t->nerased && t->nerased < t->erased_cap) {
+		/* kept until a lookup falls in an overlap, maybe for good: no spare room */
+		struct sym_erase *e = realloc(t->erased, t->nerased * sizeof(*e));
+
+		if (e) {
+			t->erased = e;
+			t->erased_cap = t->nerased;
+		}
+	}
 }
 
 /* perf's tree as the table's loading left it: every entry inserted in seq

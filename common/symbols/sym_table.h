@@ -46,8 +46,9 @@ static inline int sym_bind(const struct sym_entry *e)
 }
 
 #define SYM_MAX_SEQ      (1u << 24)   /* symbols a table holds */
-#define SYM_MAX_TRACKED  (1u << 22)   /* symbols perf's tree is replayed for (128 MB
-				       * of nodes and starts); past it the plain search answers */
+#define SYM_MAX_TRACKED  (1u << 22)   /* symbols perf's tree is replayed for (at most
+				       * 200 MB: nodes, starts, the erase log); past it the
+				       * plain search answers */
 #define SYM_NAME_SRC(n)  ((n) >> 30)
 #define SYM_NAME_OFF(n)  ((n) & 0x3fffffffu)
 #define SYM_MAX_BORROW   3
