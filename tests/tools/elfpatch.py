@@ -7,6 +7,9 @@ the way odd or broken files are, for the symbol readers' tests:
   elfpatch.py last IN OUT SYMBOL          .symtab's last entry becomes a
                                           copy of SYMBOL's
   elfpatch.py entsize IN OUT SECTION N    SECTION's sh_entsize becomes N
+  elfpatch.py size IN OUT SECTION N       SECTION's sh_size becomes N
+  elfpatch.py machine IN OUT N            e_machine becomes N (2 SPARC,
+                                          43 SPARCV9: their PLT layouts)
 
 INDEX and N: decimal or 0x hex. Stdlib only; exits non-zero when the
 symbol or section is not there.
@@ -43,16 +46,18 @@ def symtab_entries(d, name):
 
 def main():
     a = sys.argv[1:]
-    if len(a) < 4 or a[0] not in ('shndx', 'last', 'entsize'):
+    if len(a) < 4 or a[0] not in ('shndx', 'last', 'entsize', 'size', 'machine'):
         sys.exit(__doc__)
     d = bytearray(open(a[1], 'rb').read())
     if d[:4] != b'\x7fELF' or d[4] != 2 or d[5] != 1:
         sys.exit('elfpatch.py: %s: not a 64-bit little-endian ELF' % a[1])
-    if a[0] == 'entsize':
+    if a[0] == 'machine':
+        struct.pack_into('<H', d, 0x12, int(a[3], 0))
+    elif a[0] in ('entsize', 'size'):
         hit = [at for name, at, _, _, _ in sections(d) if name == a[3].encode()]
         if not hit:
             sys.exit('elfpatch.py: %s: no section %s' % (a[1], a[3]))
-        struct.pack_into('<Q', d, hit[0] + 56, int(a[4], 0))
+        struct.pack_into('<Q', d, hit[0] + (56 if a[0] == 'entsize' else 32), int(a[4], 0))
     else:
         hits, last = symtab_entries(d, a[3].encode())
         if not hits:

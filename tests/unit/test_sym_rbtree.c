@@ -223,7 +223,8 @@ static void test_seal(void)
 	 * root, A [0x3000, 0x3040) its left; Z holds 0x3010 alone, and a walk
 	 * for the bytes after it goes right of Z, where there is nothing */
 	static const struct spec za[] = { { 0x3010, 0, "Z" }, { 0x3000, 0x40, "A" } };
-	struct sym_table t;
+	struct sym_table t, u;
+	unsigned bad = 0;
 
 	build(&t, 1, plt, sizeof(plt) / sizeof(plt[0]));
 	T(t.nspans == 1 && t.npieces == 0, "sealed: one overlap noted, not yet answered");
@@ -239,6 +240,22 @@ static void test_seal(void)
 	T_STR(name_at(&t, 0x900), "-", "between a0's end and _init: none");
 	T_STR(name_at(&t, 0x2000), "-", "beyond every symbol: none");
 	sym_table_free(&t);
+
+	/* a symbol added after the seal: the overlaps' answers go, the plain
+	 * search answers (no lookup had replayed the tree yet) */
+	for (int track = 1; track >= 0; track--) {
+		build(track ? &t : &u, track, plt, sizeof(plt) / sizeof(plt[0]));
+		T_EQ(sym_table_add(track ? &t : &u, 0x1050, 16, 1, "p2@plt", 6), 0, "add after the seal");
+		sym_table_sort(track ? &t : &u);
+	}
+	T(!t.tracking && !t.nspans && !t.npieces, "added to after the seal: nothing of the tree kept");
+	for (uint64_t a = 0x800; a < 0x1200; a++)
+		if (strcmp(name_at(&t, a), name_at(&u, a)) && !bad++)
+			T(0, "added to after the seal, at %#" PRIx64 ": %s, the plain search %s", a,
+			  name_at(&t, a), name_at(&u, a));
+	T(!bad, "added to after the seal: every address as the plain search names it");
+	sym_table_free(&t);
+	sym_table_free(&u);
 
 	build(&t, 1, bc, sizeof(bc) / sizeof(bc[0]));
 	T_STR(name_at(&t, 0x2010), "B", "both hold 0x2010: the root's");

@@ -307,9 +307,29 @@ static void test_self(void)
 	(void)self_function(0);
 }
 
+/* two copies alike in all (a .symtab's and a .dynsym's): perf's
+ * choose_best_symbol keeps the first met, but drops a syscall alias's
+ * (arch__choose_best_symbol: "SyS" and "compat_SyS" lose), so the later stays */
+static void test_same_name(void)
+{
+	static const char *const names[] = { "read_fn", "SyS_read", "compat_SyS_read" };
+	struct sym_table t;
+
+	for (int k = 0; k < 3; k++) {
+		sym_table_init(&t);
+		add(&t, 0x1000, 0x10, STB_GLOBAL, names[k]);
+		add(&t, 0x1000, 0x10, STB_GLOBAL, names[k]);
+		sym_table_finish(&t);
+		CHECK(t.nr == 1 && sym_seq(&t.syms[0]) == (k ? 1u : 0u),
+		      "%s twice: the %s copy stays", names[k], k ? "second" : "first");
+		sym_table_free(&t);
+	}
+}
+
 int main(void)
 {
 	test_table();
+	test_same_name();
 	test_sort();
 	test_borrowed();
 	test_maps();
