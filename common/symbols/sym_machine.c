@@ -496,6 +496,13 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 
 	if (!filename || !id || !id_len)
 		return 0;
+	/* perf's __event_process_build_id: the space by the cpumode (unknown
+	 * and hypervisor have none), the machine by the pid: -1 the host's,
+	 * any other a guest's, which perf keeps apart */
+	cpumode &= MISC_CPUMODE_MASK;
+	if (cpumode != MISC_KERNEL && cpumode != MISC_USER && cpumode != MISC_GUEST_KERNEL &&
+	    cpumode != MISC_GUEST_USER)
+		return 0;
 	if (m->o.verbose) {
 		char hex[41];
 		size_t n = id_len > 20 ? 20 : id_len;
@@ -506,9 +513,10 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 		/* perf's __event_process_build_id (pr_debug) */
 		sym_machine_warn(m, "build id event received for %s: %s [%zu]", filename, hex, n);
 	}
-	cpumode &= MISC_CPUMODE_MASK;
-	if (cpumode == MISC_GUEST_KERNEL || cpumode == MISC_GUEST_USER)
-		return 0;             /* a guest machine's, which perf keeps apart */
+	if (pid != -1)
+		return 0;
+	if (cpumode == MISC_GUEST_KERNEL)
+		cpumode = MISC_KERNEL;
 	if (cpumode == MISC_KERNEL) {
 		/* the kernel's; modules have no maps here */
 		if (!strcmp(filename, sym_kernel_name)) {

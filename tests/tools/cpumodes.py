@@ -4,7 +4,10 @@ records carry cpumodes 0, 2, 4 and 5 (unknown, user, guest kernel, guest
 user), each sampled at the ELF's .text start in user, hypervisor, guest
 kernel and guest user mode: which maps and samples perf script keeps
 (without --guest it drops guest samples; a guest kernel's MMAP is a
-kernel map, a guest user's the process's).
+kernel map, a guest user's the process's). First, HEADER_BUILD_ID records
+that give the ELF a wrong build-id on guest machines only (pid 0 with
+cpumode 5, pid 4 with cpumode 2): perf picks the machine by the pid, so
+the host's samples keep their names.
 
 usage: cpumodes.py ELF OUT
 
@@ -21,7 +24,7 @@ import struct
 import sys
 
 S_IP, S_TID, S_TIME, S_ADDR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
-REC_MMAP, REC_MMAP2, REC_COMM, REC_SAMPLE = 1, 10, 3, 9
+REC_MMAP, REC_MMAP2, REC_COMM, REC_SAMPLE, REC_BUILD_ID = 1, 10, 3, 9, 67
 
 
 def text_of(path):
@@ -85,6 +88,9 @@ def main():
     addr, off = text_of(elf)
     page, base = off - off % 4096, 0x40000000
     data, t = [], 1000
+    for pid, mode in ((0, 5), (4, 2)):
+        data.append(rec(REC_BUILD_ID, struct.pack('<i', pid) + bytes(range(1, 21)) +
+                        bytes([20, 0, 0, 0]) + padded(elf), mode | 1 << 15))
     for mode in (0, 2, 4, 5):
         pid = 200 + mode
         data.append(rec(REC_COMM, struct.pack('<II', pid, pid) + padded('mode%d' % mode)))
