@@ -515,9 +515,7 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	}
 	if (pid != -1)
 		return 0;
-	if (cpumode == MISC_GUEST_KERNEL)
-		cpumode = MISC_KERNEL;
-	if (cpumode == MISC_KERNEL) {
+	if (cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL) {
 		/* the kernel's; modules have no maps here */
 		if (!strcmp(filename, sym_kernel_name)) {
 			memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);

@@ -27,6 +27,46 @@ struct sym_span {
 #define BIND_GLOBAL 1
 #define BIND_WEAK   2
 
+/* room in the array *@v of @size-byte items for one more than @n: its
+ * capacity *@cap doubled (from @first); 0, or -1 (ENOMEM, the array kept) */
+static int grow(void *v, size_t *cap, size_t n, size_t size, size_t first)
+{
+	size_t nc = *cap ? *cap * 2 : first;
+	void *nv;
+
+	if (n < *cap)
+		return 0;
+	if (!(nv = realloc(*(void **)v, nc * size)))
+		return -1;
+	*(void **)v = nv;
+	*cap = nc;
+	return 0;
+}
+
+/* the index of the last of @n items (@size bytes each, a uint64_t start
+ * first, sorted by it) starting at or before @addr, or @n if none does */
+static size_t last_starting(const void *v, size_t n, size_t size, uint64_t addr)
+{
+	size_t a = 0, z = n;
+	uint64_t start;
+
+	if (!n)
+		return n;
+	memcpy(&start, v, sizeof(start));
+	if (addr < start)
+		return n;
+	while (z - a > 1) {
+		size_t mid = a + (z - a) / 2;
+
+		memcpy(&start, (const char *)v + mid * size, sizeof(start));
+		if (start <= addr)
+			a = mid;
+		else
+			z = mid;
+	}
+	return a;
+}
+
 void sym_table_init(struct sym_table *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -59,16 +99,9 @@ void sym_table_track(struct sym_table *t)
 /* perf's rb_erase of @e (finish's duplicates); no memory: untracked */
 static void log_erase(struct sym_table *t, const struct sym_entry *e)
 {
-	if (t->nerased == t->erased_cap) {
-		size_t nc = t->erased_cap ? t->erased_cap * 2 : 64;
-		struct sym_erase *ne = realloc(t->erased, nc * sizeof(*ne));
-
-		if (!ne) {
-			untrack(t);
-			return;
-		}
-		t->erased = ne;
-		t->erased_cap = nc;
+	if (grow(&t->erased, &t->erased_cap, t->nerased, sizeof(*t->erased), 64)) {
+		untrack(t);
+		return;
 	}
 	t->erased[t->nerased++] = (struct sym_erase){ e->start, sym_seq(e), t->next_seq };
 }
@@ -210,15 +243,8 @@ static struct sym_entry *new_entry(struct sym_table *t, uint64_t start, uint64_t
 
 	if (t->next_seq >= SYM_MAX_SEQ)
 		return NULL;
-	if (t->nr == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct sym_entry *ns = realloc(t->syms, cap * sizeof(*ns));
-
-		if (!ns)
-			return NULL;
-		t->syms = ns;
-		t->cap = cap;
-	}
+	if (grow(&t->syms, &t->cap, t->nr, sizeof(*t->syms), 256))
+		return NULL;
 	/* past the limit, or added to after the seal: the plain search's answers */
 	if (t->tracking && (t->next_seq >= SYM_MAX_TRACKED || t->nspans))
 		untrack(t);
@@ -507,15 +533,8 @@ static int add_piece(struct sym_table *t, size_t *cap, uint64_t start, uint32_t 
 {
 	if (t->npieces && t->pieces[t->npieces - 1].idx == idx)
 		return 0;
-	if (t->npieces == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		struct sym_piece *np = realloc(t->pieces, nc * sizeof(*np));
-
-		if (!np)
-			return -1;
-		t->pieces = np;
-		*cap = nc;
-	}
+	if (grow(&t->pieces, cap, t->npieces, sizeof(*t->pieces), 16))
+		return -1;
 	t->pieces[t->npieces++] = (struct sym_piece){ start, idx };
 	return 0;
 }
@@ -559,15 +578,8 @@ static int add_cluster(struct sym_table *t, const struct sym_rb *rb, size_t *cap
 
 static int add_span(struct sym_table *t, size_t *cap, size_t from, size_t to, uint64_t end)
 {
-	if (t->nspans == *cap) {
-		size_t nc = *cap ? *cap * 2 : 8;
-		struct sym_span *ns = realloc(t->spans, nc * sizeof(*ns));
-
-		if (!ns)
-			return -1;
-		t->spans = ns;
-		*cap = nc;
-	}
+	if (grow(&t->spans, cap, t->nspans, sizeof(*t->spans), 8))
+		return -1;
 	t->spans[t->nspans++] = (struct sym_span){ t->syms[from].start, end, (uint32_t)from,
 						   (uint32_t)to };
 	return 0;
@@ -662,42 +674,21 @@ static void answer_overlaps(struct sym_table *t)
 /* whether @addr lies in an overlap not yet answered */
 static int in_span(const struct sym_table *t, uint64_t addr)
 {
-	size_t a = 0, z = t->nspans;
+	size_t a = last_starting(t->spans, t->nspans, sizeof(*t->spans), addr);
 
-	if (!z || addr < t->spans[0].start)
-		return 0;
-	while (z - a > 1) {                   /* the last span starting at or before addr */
-		size_t mid = a + (z - a) / 2;
-
-		if (t->spans[mid].start <= addr)
-			a = mid;
-		else
-			z = mid;
-	}
-	return addr < t->spans[a].end;
+	return a < t->nspans && addr < t->spans[a].end;
 }
 
 const struct sym_entry *sym_table_find(struct sym_table *t, uint64_t addr)
 {
-	size_t lo = 0, hi = t->sorted;
+	size_t lo = 0, hi = t->sorted, a;
 
 	if (in_span(t, addr))
 		answer_overlaps(t);
 
-	if (t->npieces && addr >= t->pieces[0].start) {
-		size_t a = 0, z = t->npieces;     /* the last piece starting at or before addr */
-
-		while (z - a > 1) {
-			size_t mid = a + (z - a) / 2;
-
-			if (t->pieces[mid].start <= addr)
-				a = mid;
-			else
-				z = mid;
-		}
-		if (t->pieces[a].idx != SYM_PIECE_OUT)
-			return t->pieces[a].idx == SYM_PIECE_NONE ? NULL : &t->syms[t->pieces[a].idx];
-	}
+	a = last_starting(t->pieces, t->npieces, sizeof(*t->pieces), addr);
+	if (a < t->npieces && t->pieces[a].idx != SYM_PIECE_OUT)
+		return t->pieces[a].idx == SYM_PIECE_NONE ? NULL : &t->syms[t->pieces[a].idx];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct sym_entry *s = &t->syms[mid];
