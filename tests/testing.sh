@@ -52,6 +52,13 @@ same_file() {
 	if cmp -s "$2" "$3"; then pass "$1"; else fail "$1" "differ"; [ -z "$SKIPPING" ] && diff -u "$2" "$3" | head -20; fi
 }
 
+# started FILE: a trace-record writing FILE in the background has its events
+# on: it writes the header just before it enables them (10 s at most)
+started() {
+	_i=0
+	while [ ! -s "$1" ] && [ $_i -lt 100 ]; do sleep 0.1; _i=$((_i + 1)); done
+	sleep 0.2
+}
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 
 # tracefs_dir: where tracefs is mounted, mounting it at a scratch path if needed
