@@ -491,6 +491,28 @@ static int sym_mmap(struct pd_session *s, const struct pd_evsel *e, const unsign
 	return sym_machine_mmap(s->sym, &mm);
 }
 
+/* A KSYMBOL record {header, addr, len (u32), ksym_type (u16), flags
+ * (u16), name}, for the symbols machine; one too short for its fixed part
+ * and a name's first byte is passed over, a name without its NUL is cut
+ * at the record's end. */
+static int sym_ksymbol(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
+		       size_t size)
+{
+	size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+	char name[512];
+	size_t n;
+
+	if (end > size || end <= 24)
+		return 0;
+	n = strnlen((const char *)rec + 24, end - 24);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, rec + 24, n);
+	name[n] = 0;
+	return sym_machine_ksymbol(s->sym, pd_u64(rec + 8), pd_u32(rec + 16),
+				   pd_u16(rec + 22) & 1, name);
+}
+
 /* HEADER_BUILD_ID records, from the feature section or a pipe: each
  * {header, pid, build_id[20], size, pad[3], filename}. */
 int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t size)
@@ -574,6 +596,8 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 		if (is_kernel_mmap(rec, size, type))
 			s->stats.nr_kernel_mmaps++;
 		return s->sym ? sym_mmap(s, e, rec, size, type) : 0;
+	case PD_REC_KSYMBOL:
+		return s->sym ? sym_ksymbol(s, e, rec, size) : 0;
 	case PD_REC_EXIT:
 		return s->sym ? sym_machine_exit(s->sym, (int32_t)pd_u32(rec + 8),
 						 (int32_t)pd_u32(rec + 16)) : 0;

@@ -56,6 +56,7 @@ static int module_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	t[m->nr_kmaps].start = mm->start;
 	t[m->nr_kmaps].end = mm->start + mm->len < mm->start ? UINT64_MAX : mm->start + mm->len;
 	t[m->nr_kmaps].name = kmod_name(m, mod);
+	t[m->nr_kmaps].ksym = 0;
 	m->nr_kmaps++;
 	m->kgen = ++m->gen_seq;
 	return 0;
@@ -291,44 +292,104 @@ static void kernel_load(struct sym_machine *m)
 	}
 }
 
-static const char *kmod_name(struct sym_machine *m, const char *mod)
+/* @s, kept once for the machine's life; NULL when out of memory */
+static const char *kept_name(struct sym_machine *m, const char *s)
 {
-	char buf[128], **nn;
+	char **nn;
 
-	snprintf(buf, sizeof(buf), "[%s]", mod);
 	for (size_t i = 0; i < m->nr_kmods; i++)
-		if (!strcmp(m->kmod_names[i], buf))
+		if (!strcmp(m->kmod_names[i], s))
 			return m->kmod_names[i];
 	nn = realloc(m->kmod_names, (m->nr_kmods + 1) * sizeof(*nn));
 	if (!nn)
-		return sym_kernel_name;
+		return NULL;
 	m->kmod_names = nn;
-	if (!(nn[m->nr_kmods] = strdup(buf)))
-		return sym_kernel_name;
+	if (!(nn[m->nr_kmods] = strdup(s)))
+		return NULL;
 	return nn[m->nr_kmods++];
+}
+
+static const char *kmod_name(struct sym_machine *m, const char *mod)
+{
+	char buf[128];
+	const char *k;
+
+	snprintf(buf, sizeof(buf), "[%s]", mod);
+	return (k = kept_name(m, buf)) ? k : sym_kernel_name;
+}
+
+/* the module or KSYMBOL map holding @addr, or NULL */
+static struct sym_kmap *kmap_at(struct sym_machine *m, uint64_t addr)
+{
+	for (size_t i = 0; i < m->nr_kmaps; i++)
+		if (addr >= m->kmaps[i].start && addr < m->kmaps[i].end)
+			return &m->kmaps[i];
+	return NULL;
+}
+
+/*
+ * perf 6.1's machine__process_ksymbol: code the kernel made at run time
+ * outside its map (BPF programs, trampolines) is a map of the record's
+ * name and length, its one symbol of that name, until an unregister
+ * record removes the map holding its address. A register inside a known
+ * map adds nothing here (perf adds a symbol at that map's start); an
+ * unregister inside the kernel's map is passed over (perf drops the
+ * symbol at the kernel's start).
+ */
+int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int unregister,
+			const char *name)
+{
+	struct sym_kmap *km = kmap_at(m, addr), *t;
+	int in_kernel = m->have_kmap && addr >= m->kstart && addr < m->kend;
+
+	if (unregister) {
+		if (!km)
+			return 0;
+		memmove(km, km + 1, (size_t)(m->kmaps + --m->nr_kmaps - km) * sizeof(*km));
+		m->kgen = ++m->gen_seq;
+		return 0;
+	}
+	if (km || in_kernel || !len)
+		return 0;
+	if (!(t = realloc(m->kmaps, (m->nr_kmaps + 1) * sizeof(*t))))
+		return TB_ERR_NOMEM;
+	m->kmaps = t;
+	t += m->nr_kmaps;
+	if (!(t->name = kept_name(m, name)))
+		return TB_ERR_NOMEM;
+	t->start = addr;
+	t->end = addr + len < addr ? UINT64_MAX : addr + len;
+	t->ksym = 1;
+	m->nr_kmaps++;
+	m->kgen = ++m->gen_seq;
+	return 0;
 }
 
 /* An address in a module's map: its symbol from kallsyms (the module's
  * own lines, "[mod]"), the map's name as the DSO. */
 static void module_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
 {
-	const struct sym_kmap *km = NULL;
+	const struct sym_kmap *km = kmap_at(m, addr);
 	uint64_t start, end;
 	const char *name, *mod = NULL;
 
-	for (size_t i = 0; i < m->nr_kmaps && !km; i++)
-		if (addr >= m->kmaps[i].start && addr < m->kmaps[i].end)
-			km = &m->kmaps[i];
 	if (!km)
 		return;
-	if (!m->kloaded)
-		kernel_load(m);
 	out->have_map = 1;
 	out->is_kernel = 1;
 	out->dso = out->dso_short = km->name;
 	out->map_ip = addr;
 	out->map_start = km->start;
 	out->map_end = km->end;
+	if (km->ksym) {         /* loaded as it came: kallsyms not read for it */
+		out->sym = km->name;
+		out->sym_start = km->start;
+		out->sym_end = km->end;
+		out->binding = 0;
+		return;
+	}
+	if (!m->kloaded)
+		kernel_load(m);
 	if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end, &mod)) &&
 	    mod && !strcmp(kmod_name(m, mod), km->name)) {
 		out->sym = name;

@@ -54,11 +54,12 @@ struct sym_machine {
 	struct ksyms *kpre;
 	char kpre_path[4096], kpre_ref[64];
 	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
-	char **kmod_names;        /* "[mod]" strings, one per module seen */
+	char **kmod_names;        /* "[mod]" and KSYMBOL names, each kept once */
 	size_t nr_kmods;
 	/* the recording's module maps (kernel MMAPs other than the kernel's):
-	 * perf's "[mod]" maps, their symbols from kallsyms */
-	struct sym_kmap { uint64_t start, end; const char *name; } *kmaps;
+	 * perf's "[mod]" maps, their symbols from kallsyms; and KSYMBOL
+	 * records' maps (ksym), of one symbol of the map's name */
+	struct sym_kmap { uint64_t start, end; const char *name; int ksym; } *kmaps;
 	size_t nr_kmaps;
 
 	/* the last user map hit */

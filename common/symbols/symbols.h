@@ -64,6 +64,11 @@ int sym_machine_mmap(struct sym_machine *m, const struct sym_mmap *mm);  /* 0 or
 int sym_machine_fork(struct sym_machine *m, int32_t pid, int32_t ppid, int32_t tid, int32_t ptid,
 		     int clone_maps);
 int sym_machine_exit(struct sym_machine *m, int32_t pid, int32_t tid);
+/** sym_machine_ksymbol - a KSYMBOL record: @name's JIT code (a BPF program,
+ * a trampoline) at [@addr, @addr + @len) from now on, or no more when
+ * @unregister; 0 or TB_ERR_NOMEM */
+int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int unregister,
+			const char *name);
 /** sym_machine_buildid - one entry of the HEADER_BUILD_ID feature section */
 int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 			const char *filename, const unsigned char *id, size_t id_len);

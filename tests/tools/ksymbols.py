@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""ksymbols.py - a perf.data whose kernel samples fall in code the kernel
+announced with KSYMBOL records (BPF programs, trampolines: JIT code
+outside the kernel's map), each record in its time among the samples:
+perf script names such an address from the record (a map and a symbol of
+the record's name and length) until an unregister record removes it.
+
+usage: ksymbols.py OUT
+
+File mode, one cpu-clock attr with sample_id_all (the KSYMBOL records are
+placed in time), no features; the layout of
+shared/docs/perf-data-format.md sections 2 to 4. Stdlib only.
+"""
+import struct
+import sys
+
+S_IP, S_TID, S_TIME = 1 << 0, 1 << 1, 1 << 2
+REC_MMAP, REC_COMM, REC_SAMPLE, REC_KSYMBOL = 1, 3, 9, 17
+KSYM_BPF, KSYM_OOL, KSYM_UNREGISTER = 1, 2, 1
+PID = 100
+
+
+def rec(kind, body, t, misc=0):
+    """a record with its sample_id trailer (TID, TIME)"""
+    body += struct.pack('<IIQ', PID, PID, t)
+    return struct.pack('<IHH', kind, misc, 8 + len(body)) + body
+
+
+def padded(s):
+    b = s.encode() + b'\0'
+    return b + bytes(-len(b) % 8)
+
+
+def ksymbol(addr, length, kind, name, t, flags=0):
+    return rec(REC_KSYMBOL, struct.pack('<QIHH', addr, length, kind, flags) + padded(name), t)
+
+
+def sample(ip, t):
+    return struct.pack('<IHH', REC_SAMPLE, 1, 8 + 24) + struct.pack('<QIIQ', ip, PID, PID, t)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    ks = 0xffffffff81000000
+    a, b = 0xffffffffc0100000, 0xffffffffc0200000
+    alpha, beta = 'bpf_prog_0123456789abcdef_alpha', 'bpf_prog_fedcba9876543210_beta'
+    data = [rec(REC_MMAP, struct.pack('<iiQQQ', -1, 0, ks, 0x1000000, ks) +
+                padded('[kernel.kallsyms]_text'), 1, 1),
+            rec(REC_COMM, struct.pack('<II', PID, PID) + padded('jitted'), 2),
+            ksymbol(a, 0x200, KSYM_BPF, alpha, 10),
+            ksymbol(b, 0x10100, KSYM_OOL, 'ftrace_trampoline', 11)]
+    t = 100
+    # in alpha, at its start and last byte; one past its end; in the
+    # trampoline, past 64 KiB (a length of 32 bits)
+    for ip in (a, a + 0x10, a + 0x1ff, a + 0x200, b + 0x80, b + 0x10080):
+        t += 1
+        data.append(sample(ip, t))
+    # alpha goes, another program comes at its address
+    data.append(ksymbol(a, 0x200, KSYM_BPF, alpha, 200, KSYM_UNREGISTER))
+    data.append(sample(a + 0x10, 201))
+    data.append(ksymbol(a, 0x80, KSYM_BPF, beta, 210))
+    for ip in (a + 0x10, a + 0x90, b + 0x10):
+        t = t + 1 if t > 210 else 211
+        data.append(sample(ip, t))
+    body = b''.join(data)
+    attr = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME, 0, 1 << 18)
+    attr += bytes(128 - len(attr))
+    head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
+    head += struct.pack('<QQQQQQ', 104, 128 + 16, 104 + 128 + 16, len(body), 0, 0) + bytes(32)
+    with open(sys.argv[1], 'wb') as f:
+        f.write(head + attr + struct.pack('<QQ', 0, 0) + body)
+
+
+main()
