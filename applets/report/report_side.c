@@ -281,8 +281,8 @@ int report_side_body(FILE *fp, const struct pd_record *r, size_t end)
 			(const char *)p + 16);
 		return 0;
 	case REC_KSYMBOL:
-		if (end < 25)
-			return too_short(r, "KSYMBOL", 25);
+		if (end < 24)           /* an empty name: no bytes of it */
+			return too_short(r, "KSYMBOL", 24);
 		fprintf(fp, " addr %" PRIx64 " len %u type %u flags 0x%x name %.*s\n",
 			pd_u64(p + 8), pd_u32(p + 16), pd_u16(p + 20), pd_u16(p + 22),
 			str_len(p, 24, end), (const char *)p + 24);

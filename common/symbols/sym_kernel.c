@@ -201,7 +201,9 @@ static struct ksyms *kpre_take(struct sym_machine *m, const char *path, int *rc)
 	return k;
 }
 
-static void kernel_load(struct sym_machine *m)
+/* the kernel's symbols from its vmlinux (-k) or kallsyms; its map then
+ * spans them (perf's map__fixup_start/end) */
+static void kernel_load_symbols(struct sym_machine *m)
 {
 	char buf[4096];
 	const char *path;
@@ -292,21 +294,16 @@ static void kernel_load(struct sym_machine *m)
 	}
 }
 
-/* @s, kept once for the machine's life; NULL when out of memory */
-static const char *kept_name(struct sym_machine *m, const char *s)
+/* kernel_load_symbols, once; a move of the kernel's map makes what was
+ * looked up before it stale (an address past the recording's map that a
+ * KSYMBOL or module map named is the kernel's now, as in perf) */
+static void kernel_load(struct sym_machine *m)
 {
-	char **nn;
+	uint64_t start = m->kstart, end = m->kend;
 
-	for (size_t i = 0; i < m->nr_kmods; i++)
-		if (!strcmp(m->kmod_names[i], s))
-			return m->kmod_names[i];
-	nn = realloc(m->kmod_names, (m->nr_kmods + 1) * sizeof(*nn));
-	if (!nn)
-		return NULL;
-	m->kmod_names = nn;
-	if (!(nn[m->nr_kmods] = strdup(s)))
-		return NULL;
-	return nn[m->nr_kmods++];
+	kernel_load_symbols(m);
+	if (m->kstart != start || m->kend != end)
+		m->kgen = ++m->gen_seq;
 }
 
 static const char *kmod_name(struct sym_machine *m, const char *mod)
@@ -315,7 +312,7 @@ static const char *kmod_name(struct sym_machine *m, const char *mod)
 	const char *k;
 
 	snprintf(buf, sizeof(buf), "[%s]", mod);
-	return (k = kept_name(m, buf)) ? k : sym_kernel_name;
+	return (k = strset_add(&m->knames, buf)) ? k : sym_kernel_name;
 }
 
 /* the module or KSYMBOL map holding @addr, or NULL */
@@ -355,7 +352,7 @@ int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int 
 		return TB_ERR_NOMEM;
 	m->kmaps = t;
 	t += m->nr_kmaps;
-	if (!(t->name = kept_name(m, name)))
+	if (!(t->name = strset_add(&m->knames, name)))
 		return TB_ERR_NOMEM;
 	t->start = addr;
 	t->end = addr + len < addr ? UINT64_MAX : addr + len;
@@ -404,8 +401,14 @@ void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *ou
 	uint64_t start, end;
 	const char *name, *mod = NULL;
 
-	if (!m->have_kmap)
+	/* without the kernel's MMAP, KSYMBOL maps are still perf's maps */
+	if (!m->have_kmap) {
+		const struct sym_kmap *km = kmap_at(m, addr);
+
+		if (km && km->ksym)
+			module_resolve(m, addr, out);
 		return;
+	}
 	if (addr < m->kstart || addr >= m->kend) {
 		module_resolve(m, addr, out);
 		return;
@@ -456,8 +459,6 @@ void sym_kernel_free(struct sym_machine *m)
 {
 	ksyms_free(kpre_take(m, "", &(int){ 0 }));
 	ksyms_free(m->ks);
-	for (size_t i = 0; i < m->nr_kmods; i++)
-		free(m->kmod_names[i]);
-	free(m->kmod_names);
+	strset_free(&m->knames);
 	free(m->kmaps);
 }

@@ -9,6 +9,7 @@
 #include "symbols/sym_debuginfod.h"
 #include "symbols/sym_dso.h"
 #include "symbols/symbols.h"
+#include "util/strset.h"
 #include "util/tb_err.h"
 
 #define SYM_INLINE_MAX 16         /* inline frames kept per address */
@@ -54,8 +55,7 @@ struct sym_machine {
 	struct ksyms *kpre;
 	char kpre_path[4096], kpre_ref[64];
 	struct sym_dso *kvm;      /* -k VMLINUX: its ELF symbols */
-	char **kmod_names;        /* "[mod]" and KSYMBOL names, each kept once */
-	size_t nr_kmods;
+	struct strset knames;     /* "[mod]" and KSYMBOL names, each kept once */
 	/* the recording's module maps (kernel MMAPs other than the kernel's):
 	 * perf's "[mod]" maps, their symbols from kallsyms; and KSYMBOL
 	 * records' maps (ksym), of one symbol of the map's name */
