@@ -492,9 +492,9 @@ static int sym_mmap(struct pd_session *s, const struct pd_evsel *e, const unsign
 }
 
 /* A KSYMBOL record {header, addr, len (u32), ksym_type (u16), flags
- * (u16), name}, for the symbols machine; one too short for its fixed part
- * and a name's first byte is passed over, a name without its NUL is cut
- * at the record's end. */
+ * (u16), name}, for the symbols machine. One with no room for a name byte
+ * before its sample_id is passed over; a name without its NUL ends where
+ * the sample_id begins. */
 static int sym_ksymbol(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		       size_t size)
 {
