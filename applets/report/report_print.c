@@ -216,9 +216,11 @@ static void print_frame(struct report_print *p, int32_t pid, uint16_t cpumode, u
 		if (n)
 			l.sym = inl[i].name;
 		if (f & RF_IP) {
-			/* user frames show the offset in their DSO */
+			/* user frames show the offset in their DSO, the
+			 * kernel's (its modules, JIT code) the address */
 			ro_ch(p, '\t');
-			ro_unum(p, l.have_map && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16, ' ');
+			ro_unum(p, l.have_map && !l.is_kernel && (int64_t)ip >= 0 ? l.map_ip : ip, 16, 16,
+				' ');
 		}
 		if (f & RF_SYM) {
 			ro_ch(p, ' ');

@@ -25,6 +25,7 @@ int rp_resolve_full(struct report_print *p, int32_t pid, uint16_t cpumode, uint6
 		l->dso = sl->dso;
 		l->map_ip = sl->map_ip;
 		l->have_map = sl->have_map;
+		l->is_kernel = sl->is_kernel;
 		if (p->track_loaded && l->have_map && !p->map_only && !rp_loaded(p, l->dso) &&
 		    p->nr_loaded < 64)
 			p->loaded[p->nr_loaded++] = l->dso;
@@ -35,6 +36,7 @@ int rp_resolve_full(struct report_print *p, int32_t pid, uint16_t cpumode, uint6
 	l->dso = "[unknown]";
 	l->map_ip = addr;
 	l->have_map = 0;
+	l->is_kernel = 0;
 	return 0;
 }
 

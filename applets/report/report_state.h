@@ -58,6 +58,7 @@ struct rp_loc {
 	const char *dso;        /* never NULL */
 	uint64_t map_ip;        /* the address as an offset in its DSO */
 	int have_map;
+	int is_kernel;          /* the kernel, a module, JIT code: printed as the address */
 };
 
 #endif

@@ -375,13 +375,15 @@ static void module_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	out->have_map = 1;
 	out->is_kernel = 1;
 	out->dso = out->dso_short = km->name;
-	out->map_ip = addr;
+	/* perf's module and KSYMBOL maps are relative, as a .ko's symbols */
+	out->map_ip = addr - km->start;
 	out->map_start = km->start;
 	out->map_end = km->end;
 	if (km->ksym) {         /* loaded as it came: kallsyms not read for it */
+		/* its one symbol is the whole map */
 		out->sym = km->name;
-		out->sym_start = km->start;
-		out->sym_end = km->end;
+		out->sym_start = 0;
+		out->sym_end = km->end - km->start;
 		out->binding = 0;
 		return;
 	}
@@ -390,8 +392,8 @@ static void module_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc 
 	if (m->ks && (name = ksyms_lookup_range(m->ks, addr + m->kdelta, &start, &end, &mod)) &&
 	    mod && !strcmp(kmod_name(m, mod), km->name)) {
 		out->sym = name;
-		out->sym_start = start - m->kdelta;
-		out->sym_end = end - m->kdelta;
+		out->sym_start = start - m->kdelta - km->start;
+		out->sym_end = end - m->kdelta - km->start;
 		out->binding = ksyms_binding(m->ks, addr + m->kdelta);
 	}
 }

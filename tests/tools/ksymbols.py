@@ -5,20 +5,23 @@ outside the kernel's map), each record in its time among the samples:
 perf script names such an address from the record (a map and a symbol of
 the record's name and length) until an unregister record removes it.
 
-usage: ksymbols.py scenes|no-kernel-map|kernel-load OUT
+usage: ksymbols.py scenes|no-kernel-map|kernel-load|module OUT
 scenes: registers, an unregister, a new program at an old one's address,
 an unregister inside a module's map; no-kernel-map: a file without the
 kernel's MMAP; kernel-load: a program past the recording's kernel map but
-inside the span kallsyms gives it once loaded (this machine's kallsyms)
+inside the span kallsyms gives it once loaded (this machine's kallsyms);
+module: a kernel sample, then two in the map of a module "[foo]" at
+0xffffffffc0400000 (its symbols from a --kallsyms file the test writes)
 
-File mode, one cpu-clock attr with sample_id_all (the KSYMBOL records are
-placed in time), no features; the layout of
-shared/docs/perf-data-format.md sections 2 to 4. Stdlib only.
+File mode, one cpu-clock attr (IP, TID, TIME, CALLCHAIN) with
+sample_id_all (the KSYMBOL records are placed in time), no features; the
+layout of shared/docs/perf-data-format.md sections 2 to 4. Stdlib only.
 """
 import struct
 import sys
 
-S_IP, S_TID, S_TIME = 1 << 0, 1 << 1, 1 << 2
+S_IP, S_TID, S_TIME, S_CALLCHAIN = 1 << 0, 1 << 1, 1 << 2, 1 << 5
+CONTEXT_KERNEL = 2**64 - 128
 REC_MMAP, REC_COMM, REC_SAMPLE, REC_KSYMBOL = 1, 3, 9, 17
 KSYM_BPF, KSYM_OOL, KSYM_UNREGISTER = 1, 2, 1
 PID = 100
@@ -40,7 +43,9 @@ def ksymbol(addr, length, kind, name, t, flags=0):
 
 
 def sample(ip, t):
-    return struct.pack('<IHH', REC_SAMPLE, 1, 8 + 24) + struct.pack('<QIIQ', ip, PID, PID, t)
+    """a kernel sample at @ip, its stack that one frame"""
+    return struct.pack('<IHH', REC_SAMPLE, 1, 8 + 48) + struct.pack('<QIIQQQQ', ip, PID, PID, t, 2,
+                                                                    CONTEXT_KERNEL, ip)
 
 
 def kernel_mmap(ks, t):
@@ -87,12 +92,18 @@ def kallsyms_span():
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ('scenes', 'no-kernel-map', 'kernel-load'):
+    if len(sys.argv) != 3 or sys.argv[1] not in ('scenes', 'no-kernel-map', 'kernel-load',
+                                                 'module'):
         sys.exit(__doc__)
     ks = 0xffffffff81000000
     head = [rec(REC_COMM, struct.pack('<II', PID, PID) + padded('jitted'), 2)]
     if sys.argv[1] == 'scenes':
         data = head + scenes(ks)
+    elif sys.argv[1] == 'module':
+        mod = 0xffffffffc0400000
+        data = head + [kernel_mmap(ks, 1), rec(REC_MMAP, struct.pack('<iiQQQ', -1, 0, mod, 0x10000, 0)
+                                               + padded('[foo]'), 3, 1)]
+        data += [sample(ip, 100 + i) for i, ip in enumerate((ks + 0x100, mod + 0x110, mod + 0x208))]
     elif sys.argv[1] == 'no-kernel-map':
         data = head + [ksymbol(0xffffffffc0100000, 0x100, KSYM_BPF, 'p1', 10),
                        sample(0xffffffffc0100000, 100), sample(0xffffffffc0100010, 101)]
@@ -110,7 +121,7 @@ def main():
 
 
 def write(out, body):
-    attr = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME, 0, 1 << 18)
+    attr = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME | S_CALLCHAIN, 0, 1 << 18)
     attr += bytes(128 - len(attr))
     head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
     head += struct.pack('<QQQQQQ', 104, 128 + 16, 104 + 128 + 16, len(body), 0, 0) + bytes(32)
