@@ -9,6 +9,10 @@
 
 #define FIRST_CAP   (256u << 10)
 #define REC_PAYLOAD (65535u - PD_EVENT_HEADER)   /* header.size is a u16 */
+/* the input one record takes: flushed, its compressed form (at most
+ * ZSTD_compressBound, 32 KiB and some 140 bytes) ends in the record, so
+ * every record decompresses to something, which perf requires of each */
+#define REC_INPUT (32u << 10)
 
 /* ---- reading ---- */
 
@@ -99,6 +103,12 @@ int pd_decomp_feed(struct pd_decomp *d, const unsigned char *src, size_t n, uint
 			return tb_err_set(err, TB_ERR_FORMAT, off,
 					  "COMPRESSED record: zstd makes no progress");
 	}
+	/* perf 6.1 stops at such a record ("Couldn't decompress data"): a
+	 * damaged block header asks for bytes the records after it hold */
+	if (d->len == start)
+		return tb_err_set(err, TB_ERR_FORMAT, off,
+				  "COMPRESSED record of %zu bytes decompresses to nothing",
+				  n + PD_EVENT_HEADER);
 	return 0;
 }
 
@@ -152,8 +162,9 @@ void pd_comp_free(struct pd_comp *c)
 	c->cstream = NULL;
 }
 
-/* One COMPRESSED record: compress (or, with @in NULL, flush) into it.
- * Returns zstd's result (0: flushed), or an error code via ZSTD_isError. */
+/* One COMPRESSED record: up to REC_INPUT bytes of @in compressed and
+ * flushed into it (or, with @in NULL, a flush). Returns zstd's result (0:
+ * all flushed), or an error code via ZSTD_isError. */
 static size_t one_record(struct pd_comp *c, ZSTD_inBuffer *in, struct bytebuf *out, int *oom)
 {
 	unsigned char rec[PD_EVENT_HEADER + REC_PAYLOAD];
@@ -162,7 +173,15 @@ static size_t one_record(struct pd_comp *c, ZSTD_inBuffer *in, struct bytebuf *o
 	uint16_t misc = 0, size;
 	size_t r;
 
-	r = in ? ZSTD_compressStream(c->cstream, &o, in) : ZSTD_flushStream(c->cstream, &o);
+	if (in) {
+		ZSTD_inBuffer part = { in->src, in->size - in->pos > REC_INPUT ? in->pos + REC_INPUT :
+					in->size, in->pos };
+
+		r = ZSTD_compressStream2(c->cstream, &o, &part, ZSTD_e_flush);
+		in->pos = part.pos;
+	} else {
+		r = ZSTD_flushStream(c->cstream, &o);
+	}
 	if (ZSTD_isError(r) || o.pos == 0)
 		return r;
 	size = (uint16_t)(PD_EVENT_HEADER + o.pos);

@@ -52,7 +52,8 @@ void pd_decomp_free(struct pd_decomp *d);
  * @src, @n: the bytes after the record's 8-byte header
  * @off: the record's offset, for messages
  * Returns 0, TB_ERR_FORMAT (zstd refused the bytes, or they decompress to
- * more than the bound) or TB_ERR_NOMEM, with @err set.
+ * more than the bound, or to nothing, which perf refuses) or TB_ERR_NOMEM,
+ * with @err set.
  */
 int pd_decomp_feed(struct pd_decomp *d, const unsigned char *src, size_t n, uint64_t off,
 		   struct tb_err *err);

@@ -1,6 +1,8 @@
 /* test_compressed.c - PERF_RECORD_COMPRESSED (common/perfdata/pd_compressed.h): the
  * writer's records read back through pd_session, a record straddling two
- * COMPRESSED records, the decompressed-size bound, damaged zstd bytes; and,
+ * COMPRESSED records, the decompressed-size bound, damaged zstd bytes, a
+ * record that decompresses to nothing (refused, as perf refuses it), barely
+ * compressible bytes (each record still gives some); and,
  * as root with perf installed, perf script reading the file we wrote. */
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <fcntl.h>
@@ -60,9 +62,10 @@ static unsigned char *slurp(const char *path, size_t *n)
 	return p;
 }
 
-/* COMPRESSED records of @data (whole records), in two batches; with @split,
- * the first record's payload is cut in two records, so the records it holds
- * straddle them. */
+/* COMPRESSED records of @data in two batches: @split 0, at a record's
+ * end; 1, 13 bytes into a record, which then straddles two COMPRESSED
+ * records; 2, as 0, then the first COMPRESSED record's zstd bytes cut in
+ * two records, the first of which decompresses to nothing. */
 static void compress_data(const unsigned char *data, size_t n, int split, struct bytebuf *out)
 {
 	struct pd_comp c;
@@ -71,11 +74,13 @@ static void compress_data(const unsigned char *data, size_t n, int split, struct
 
 	while (half < n / 2)
 		half += pd_u16(data + half + 6);
+	if (split == 1)
+		half += 13;
 	T(pd_comp_init(&c, 3, &err) == 0, "pd_comp_init level 3");
 	T(pd_comp_records(&c, data, half, out, &err) == 0 &&
 	  pd_comp_records(&c, data + half, n - half, out, &err) == 0 && !out->oom,
 	  "pd_comp_records: %zu bytes of records in two batches", n);
-	if (split) {
+	if (split == 2) {
 		size_t sz = pd_u16(out->p + 6), cut = (sz - 8) / 2;
 		struct bytebuf b = { 0 };
 		unsigned char h[8];
@@ -158,14 +163,21 @@ static void test_round_trip(const char *top)
 	close(fd);
 	r = read_back(fixture, &plain, &err);
 	T(r == 0 && plain.n > 100, "the fixture reads: %zu samples", plain.n);
-	for (int split = 0; split < 2; split++) {
+	for (int split = 0; split < 3; split++) {
 		T(write_compressed(fixture, path, split) == 0, "pd_writer wrote the records compressed%s",
-		  split ? ", the first COMPRESSED record cut in two" : "");
+		  split == 1 ? ", a record straddling two COMPRESSED records" :
+		  split == 2 ? ", the first COMPRESSED record's zstd bytes cut in two" : "");
 		r = read_back(path, &z, &err);
+		if (split == 2) {
+			/* perf 6.1: "Couldn't decompress data" */
+			T(r != 0 && strstr(err.msg, "decompresses to nothing"),
+			  "a COMPRESSED record that decompresses to nothing: refused (%s)", err.msg);
+			continue;
+		}
 		T(r == 0, "the compressed file reads back (%s)", err.msg);
 		T(z.n == plain.n && !memcmp(z.t, plain.t, sizeof(z.t)),
 		  "%s: the same %zu samples in the same order", split ? "straddling" : "whole", z.n);
-		if (!split && getuid() == 0 && access("/usr/bin/perf", X_OK) == 0) {
+		if (getuid() == 0 && access("/usr/bin/perf", X_OK) == 0) {
 			char cmd[256];
 			FILE *p;
 			size_t lines = 0;
@@ -180,6 +192,38 @@ static void test_round_trip(const char *top)
 		}
 	}
 	unlink(path);
+}
+
+/* bytes that barely compress (zstd blocks near 128 KiB): still every
+ * COMPRESSED record the writer makes decompresses to something, as perf
+ * requires of each; all of them to the bytes given */
+static void test_incompressible(void)
+{
+	size_t n = 1 << 20, recs = 0, bad = 0;
+	unsigned char *src = malloc(n);
+	struct bytebuf out = { 0 };
+	struct pd_decomp d;
+	struct pd_comp c;
+	struct tb_err err;
+	uint64_t x = 88172645463325252ULL;
+	int r;
+
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;        /* xorshift64 */
+		src[i] = (unsigned char)(i % 3 ? x : x & 15);
+	}
+	r = pd_comp_init(&c, 1, &err) || pd_comp_records(&c, src, n, &out, &err);
+	T(r == 0, "1 MiB of barely compressible bytes: %zu bytes of records", out.len);
+	pd_decomp_init(&d, 0);
+	for (size_t o = 0; o + 8 <= out.len; o += pd_u16(out.p + o + 6), recs++)
+		bad += pd_decomp_feed(&d, out.p + o + 8, pd_u16(out.p + o + 6) - 8u, o, &err) != 0;
+	T(recs > 16 && !bad, "each of %zu COMPRESSED records decompresses to something (%zu not)",
+	  recs, bad);
+	T(d.len == n && !memcmp(d.buf, src, n), "together, the bytes given (%zu)", d.len);
+	pd_decomp_free(&d);
+	pd_comp_free(&c);
+	bb_free(&out);
+	free(src);
 }
 
 static void test_bounds(void)
@@ -263,5 +307,6 @@ int main(void)
 
 	test_round_trip(top ? top : ".");
 	test_bounds();
+	test_incompressible();
 	return done();
 }
