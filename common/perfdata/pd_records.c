@@ -454,25 +454,38 @@ static int deliver_read(struct pd_session *s, struct pd_evsel *e, struct pd_samp
 	return 0;
 }
 
+/* the end of a side-band record's body: where its sample_id begins, if it
+ * has one (past @size when the record is too short for it) */
+static size_t body_end(const struct pd_session *s, const struct pd_evsel *e, size_t size)
+{
+	return size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+}
+
+/* the name at @p, ended by its NUL or after @room bytes, into @dst (@cap
+ * bytes; a longer one cut), NUL-terminated */
+static void copy_name(char *dst, size_t cap, const unsigned char *p, size_t room)
+{
+	size_t n = strnlen((const char *)p, room);
+
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, p, n);
+	dst[n] = 0;
+}
+
 /* An MMAP or MMAP2 record, for the symbols machine. Records too short
  * for their fixed part are passed over, as is a name without its NUL
  * (cut at the record's end). */
 static int sym_mmap(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		    size_t size, uint32_t type)
 {
-	size_t at = type == PD_REC_MMAP ? 40 : 72;
-	size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+	size_t at = type == PD_REC_MMAP ? 40 : 72, end = body_end(s, e, size);
 	struct sym_mmap mm = { 0 };
 	char name[4096];
-	size_t n;
 
 	if (end > size || end <= at)
 		return 0;
-	n = strnlen((const char *)rec + at, end - at);
-	if (n >= sizeof(name))
-		n = sizeof(name) - 1;
-	memcpy(name, rec + at, n);
-	name[n] = 0;
+	copy_name(name, sizeof(name), rec + at, end - at);
 	mm.pid = (int32_t)pd_u32(rec + 8);
 	mm.tid = (int32_t)pd_u32(rec + 12);
 	mm.misc = pd_u16(rec + 4);
@@ -498,17 +511,12 @@ static int sym_mmap(struct pd_session *s, const struct pd_evsel *e, const unsign
 static int sym_ksymbol(struct pd_session *s, const struct pd_evsel *e, const unsigned char *rec,
 		       size_t size)
 {
-	size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+	size_t end = body_end(s, e, size);
 	char name[512];
-	size_t n;
 
 	if (end > size || end <= 24)
 		return 0;
-	n = strnlen((const char *)rec + 24, end - 24);
-	if (n >= sizeof(name))
-		n = sizeof(name) - 1;
-	memcpy(name, rec + 24, n);
-	name[n] = 0;
+	copy_name(name, sizeof(name), rec + 24, end - 24);
 	return sym_machine_ksymbol(s->sym, pd_u64(rec + 8), pd_u32(rec + 16),
 				   pd_u16(rec + 22) & 1, name);
 }
@@ -521,7 +529,7 @@ int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t s
 
 	while (size - off >= 36) {
 		uint16_t misc = pd_u16(buf + off + 4), rsz = pd_u16(buf + off + 6);
-		size_t idlen = 20, n;
+		size_t idlen = 20;
 		char name[4096];
 		int r;
 
@@ -529,11 +537,7 @@ int pd_session_buildids(struct pd_session *s, const unsigned char *buf, size_t s
 			break;
 		if (misc & PD_MISC_BUILD_ID_SIZE)
 			idlen = buf[off + 32] > 20 ? 20 : buf[off + 32];
-		n = strnlen((const char *)buf + off + 36, rsz - 36u);
-		if (n >= sizeof(name))
-			n = sizeof(name) - 1;
-		memcpy(name, buf + off + 36, n);
-		name[n] = 0;
+		copy_name(name, sizeof(name), buf + off + 36, rsz - 36u);
 		if ((r = sym_machine_buildid(s->sym, (int32_t)pd_u32(buf + off + 8), misc & 7,
 					     name, buf + off + 12, idlen)))
 			return r;
@@ -568,7 +572,7 @@ static int take(void *ctx, const unsigned char *rec, size_t size, uint64_t off, 
 			return deliver_read(s, e, &smp, rec, size, off);
 		return deliver_sample(s, e, e, &smp, rec, size, off, !!(hint & HINT_RAW_OK));
 	case PD_REC_COMM: {
-		size_t end = size - (s->sample_id_all ? pd_trailer_size(e->sample_type) : 0);
+		size_t end = body_end(s, e, size);
 		const char *comm = (const char *)rec + 16;
 
 		return pd_threads_set_comm(&s->threads, (int32_t)pd_u32(rec + 8),
