@@ -362,16 +362,15 @@ int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int 
 	return 0;
 }
 
-/* An address in a module's map: its symbol from kallsyms (the module's
- * own lines, "[mod]"), the map's name as the DSO. */
-static void module_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
+/* An address in a module's or KSYMBOL map @km: a module's symbol from
+ * kallsyms (the module's own lines, "[mod]"), a KSYMBOL map's its own; the
+ * map's name as the DSO. */
+static void kmap_resolve(struct sym_machine *m, const struct sym_kmap *km, uint64_t addr,
+			 struct sym_loc *out)
 {
-	const struct sym_kmap *km = kmap_at(m, addr);
 	uint64_t start, end;
 	const char *name, *mod = NULL;
 
-	if (!km)
-		return;
 	out->have_map = 1;
 	out->is_kernel = 1;
 	out->dso = out->dso_short = km->name;
@@ -403,16 +402,12 @@ void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *ou
 	uint64_t start, end;
 	const char *name, *mod = NULL;
 
-	/* without the kernel's MMAP, KSYMBOL maps are still perf's maps */
-	if (!m->have_kmap) {
+	if (!m->have_kmap || addr < m->kstart || addr >= m->kend) {
 		const struct sym_kmap *km = kmap_at(m, addr);
 
-		if (km && km->ksym)
-			module_resolve(m, addr, out);
-		return;
-	}
-	if (addr < m->kstart || addr >= m->kend) {
-		module_resolve(m, addr, out);
+		/* without the kernel's MMAP, KSYMBOL maps are still perf's maps */
+		if (km && (m->have_kmap || km->ksym))
+			kmap_resolve(m, km, addr, out);
 		return;
 	}
 	/* perf finds the map, then loads it (which may move its bounds) */
