@@ -13,6 +13,12 @@ maps LEN bytes of anonymous memory ("//anon", as JIT code is) at START
 (hex) in process PID instead, sampled every STEP bytes: its symbols come
 from /tmp/perf-PID.map.
 
+usage: mkmapped.py --anon-twice PID START LEN OUT [STEP]
+as --anon, each sample with a one-frame user stack (its ip); then the
+memory is mapped again a page lower (LEN + 4096 bytes: the same code, a
+new map) and sampled again: a stack line's address in the map is the
+same twice, its map's start is not.
+
 ELF may be of any machine, 32 or 64 bits, either byte order: the symbols
 are read from it as they are, whatever the recording's host. The file is
 file mode, one cpu-clock attr (sample_type IP|TID|TIME), no features; then a
@@ -24,7 +30,8 @@ import struct
 import sys
 
 PID = 4242
-S_IP, S_TID, S_TIME = 1 << 0, 1 << 1, 1 << 2
+S_IP, S_TID, S_TIME, S_CALLCHAIN = 1 << 0, 1 << 1, 1 << 2, 1 << 5
+CONTEXT_USER = (1 << 64) - 512
 REC_MMAP2, REC_COMM, REC_SAMPLE = 10, 3, 9
 MISC_USER = 2
 
@@ -65,8 +72,9 @@ def elf_layout(path):
     return load + (text[0][1], text[0][3])
 
 
-def attr():
-    a = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME, 0, 0)
+def attr(stacks):
+    a = struct.pack('<IIQQQQQ', 1, 128, 0, 1, S_IP | S_TID | S_TIME | (S_CALLCHAIN if stacks else 0),
+                    0, 0)
     return a + bytes(128 - len(a))
 
 
@@ -79,15 +87,25 @@ def padded(s):
     return b + bytes(-len(b) % 8)
 
 
+def anon_map(pid, start, size):
+    return rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, start, size, 0, 0, 0, 0, 0, 7, 2) +
+               padded('//anon'), MISC_USER)
+
+
 def anon(args):
     if len(args) not in (4, 5):
         sys.exit(__doc__)
     pid, start, size, out = int(args[0]), int(args[1], 16), int(args[2]), args[3]
     step = int(args[4]) if len(args) == 5 else 2
-    data = rec(REC_COMM, struct.pack('<II', pid, pid) + padded('jitted'))
-    data += rec(REC_MMAP2, struct.pack('<IIQQQIIQQII', pid, pid, start, size, 0, 0, 0, 0, 0, 7, 2) +
-                padded('//anon'), MISC_USER)
+    data = rec(REC_COMM, struct.pack('<II', pid, pid) + padded('jitted')) + anon_map(pid, start, size)
     return out, data, [(ip, pid) for ip in range(start, start + size, step)]
+
+
+def anon_twice(args):
+    out, data, ips = anon(args)
+    pid, start, size = int(args[0]), int(args[1], 16), int(args[2])
+    data += samples(ips, True, 0)
+    return out, data + anon_map(pid, start - 4096, size + 4096), ips
 
 
 def main():
@@ -95,6 +113,10 @@ def main():
     if args[:1] == ['--anon']:
         out, data, ips = anon(args[1:])
         write(out, data, ips)
+        return
+    if args[:1] == ['--anon-twice']:
+        out, data, ips = anon_twice(args[1:])
+        write(out, data, ips, True, len(ips))
         return
     whole = args[:1] == ['--load']
     if whole:
@@ -114,17 +136,23 @@ def main():
     write(out, data, [(ip, PID) for ip in range(text, text + size, step)])
 
 
-def write(out, data, ips):
-    """the file: header, attr, then data and a user-mode sample at each (ip, pid)"""
-    data = b''.join([data] + [rec(REC_SAMPLE, struct.pack('<QIIQ', ip, pid, pid, 1000 + i), MISC_USER)
-                              for i, (ip, pid) in enumerate(ips)])
+def samples(ips, stacks, first):
+    """a user-mode sample at each (ip, pid), with a one-frame stack if @stacks"""
+    return b''.join(rec(REC_SAMPLE, struct.pack('<QIIQ', ip, pid, pid, 1000 + first + i) +
+                        (struct.pack('<QQQ', 2, CONTEXT_USER, ip) if stacks else b''), MISC_USER)
+                    for i, (ip, pid) in enumerate(ips))
+
+
+def write(out, data, ips, stacks=False, first=0):
+    """the file: header, attr, then data and the samples"""
+    data += samples(ips, stacks, first)
     attr_off = 104
     data_off = attr_off + 128 + 16
     head = struct.pack('<8sQQ', b'PERFILE2', 104, 128 + 16)
     head += struct.pack('<QQQQQQ', attr_off, 128 + 16, data_off, len(data), 0, 0)
     head += bytes(32)
     with open(out, 'wb') as f:
-        f.write(head + attr() + struct.pack('<QQ', 0, 0) + data)
+        f.write(head + attr(stacks) + struct.pack('<QQ', 0, 0) + data)
 
 
 main()
