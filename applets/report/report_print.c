@@ -73,13 +73,14 @@ void report_print_flush(void *p)
 		ro_flush(p);
 }
 
+static void frames_free(struct report_print *p);
+
 int report_print_finish(struct report_print *p)
 {
 	if (p->buf)
 		ro_flush(p);
 	free(p->buf);
-	free(p->frames);
-	p->frames = NULL;
+	frames_free(p);
 	rp_head_free(p);
 	rp_srccode_free(p);
 	p->buf = p->pos = p->end = NULL;
@@ -168,19 +169,23 @@ static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack
  * of an address past its symbol's end, counted from the map's start: that
  * line is kept with the start (RP_BY_START). A kernel frame's line depends
  * on its address while the kernel's map stays (sym_machine_gen). Two-way
- * sets by those keys, the least recently used of a set replaced; lines
- * longer than a slot are not kept. 16,384 slots of 128 bytes (2 MiB), in
- * one huge page where the kernel gives them (the sets are met at random).
- * report-stacks' 759,000 mapped frames: 47,900 distinct lines, 3% of the
- * prints longer than 88 bytes; 105,000 frames resolved again with one way
- * and the start in every user key, 82,600 now (192-byte slots: 67,900,
- * no faster).
+ * sets by those keys, the least recently used of a set replaced; a line
+ * longer than a slot is a copy the slot points to (1 MiB of them at most).
+ * 16,384 slots of 128 bytes (2 MiB), in one huge page where the kernel
+ * gives them (the sets are met at random). report-stacks' 759,000 mapped
+ * frames: 47,900 distinct lines, 3% of the prints longer than 88 bytes
+ * (ld.so's path); 105,000 frames resolved again with one way, the start
+ * in every user key and no longer lines kept, 82,600 with two ways and
+ * the start where it counts, 68,000 now.
  */
 #define RP_FRAME_BITS 14
 #define RP_FRAMES     (1u << RP_FRAME_BITS)
 #define RP_FRAME_TEXT 88
 #define RP_BY_START   1          /* rp_frame.flags: the line depends on c */
 #define RP_MRU        2          /* in a set's first slot: the second was used last */
+#define RP_LONG       4          /* text holds a pointer to the line's copy */
+#define RP_LONG_LINE  512
+#define RP_LONG_BYTES (1u << 20)
 struct rp_frame {
 	uint64_t a, b, c, f;     /* kernel: ip, 0, 0; user: map_ip, dso, map start */
 	uint32_t gen;            /* kernel: sym_machine_gen; user: 0 */
@@ -211,15 +216,66 @@ static int frame_is(const struct rp_frame *c, const struct rp_frame *k, uint64_t
 	       c->mode == k->mode && (!(c->flags & RP_BY_START) || c->c == k->c);
 }
 
+static const char *frame_text(const struct rp_frame *c)
+{
+	const char *t = c->text;
+
+	if (c->flags & RP_LONG)
+		memcpy(&t, c->text, sizeof(t));
+	return t;
+}
+
+static void frame_drop(struct report_print *p, struct rp_frame *c)
+{
+	if (c->flags & RP_LONG) {
+		free((char *)frame_text(c));
+		p->frames_heap -= c->len;
+		c->flags &= (uint8_t)~RP_LONG;
+	}
+	c->len = 0;
+}
+
 /* the set's slot to print a new line into: an empty one, else the one used
  * less recently; it becomes the one used last */
-static struct rp_frame *frame_victim(struct rp_frame *set)
+static struct rp_frame *frame_victim(struct report_print *p, struct rp_frame *set)
 {
 	int i = !set[0].len ? 0 : !set[1].len ? 1 : !(set[0].flags & RP_MRU);
 
 	set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (i ? RP_MRU : 0));
-	set[i].len = 0;
+	frame_drop(p, &set[i]);
 	return &set[i];
+}
+
+/* keep the line printed since @start (ro_keep_begin) in @c: in the slot,
+ * or a copy the slot points to; @c stays empty when neither can be */
+static void frame_keep(struct report_print *p, struct rp_frame *c, const char *start,
+		       unsigned long flushes)
+{
+	size_t n = (size_t)(p->pos - start);
+	char *copy;
+
+	if (p->flushes != flushes)
+		return;
+	if (n <= RP_FRAME_TEXT) {
+		memcpy(c->text, start, n);
+		c->len = (uint16_t)n;
+		return;
+	}
+	if (n > RP_LONG_LINE || p->frames_heap + n > RP_LONG_BYTES || !(copy = malloc(n)))
+		return;
+	memcpy(copy, start, n);
+	memcpy(c->text, &copy, sizeof(copy));
+	c->flags |= RP_LONG;
+	c->len = (uint16_t)n;
+	p->frames_heap += n;
+}
+
+static void frames_free(struct report_print *p)
+{
+	for (size_t i = 0; p->frames && i < RP_FRAMES; i++)
+		frame_drop(p, &p->frames[i]);
+	free(p->frames);
+	p->frames = NULL;
 }
 
 /* one frame's line: address, symbol, dso, source line; inlined functions
@@ -379,13 +435,12 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		c = frame_is(&set[0], &k, f) ? &set[0] : frame_is(&set[1], &k, f) ? &set[1] : NULL;
 		if (c) {
 			set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (c == set ? 0 : RP_MRU));
-			ro_mem(p, c->text, c->len);
+			ro_mem(p, frame_text(c), c->len);
 			continue;
 		}
-		c = frame_victim(set);
+		c = frame_victim(p, set);
 		start = ro_keep_begin(p, &flushes);
 		by_start = print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
-		c->len = (uint16_t)ro_keep_end(p, start, flushes, c->text, RP_FRAME_TEXT);
 		c->a = k.a;
 		c->b = k.b;
 		c->c = k.c;
@@ -393,6 +448,7 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		c->gen = k.gen;
 		c->mode = k.mode;
 		c->flags = (uint8_t)((c->flags & RP_MRU) | (by_start ? RP_BY_START : 0));
+		frame_keep(p, c, start, flushes);
 	}
 }
 

@@ -35,6 +35,7 @@ struct report_print {
 	int track_loaded;      /* brstackoff is printed: keep loaded[] */
 	unsigned long flushes; /* ro_flush calls: a line written whole has none */
 	struct rp_frame *frames;   /* stack lines already printed (report_print.c) */
+	size_t frames_heap;        /* bytes of its copies of longer lines */
 	/* an unmapped user frame's line after its address, for unmapped_f's
 	 * fields (report_print.c); unmapped_len 0: none kept */
 	uint64_t unmapped_f;
