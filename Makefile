@@ -176,6 +176,7 @@ $(BUILD)/san/tracebox: $(SAN_OBJ)
 # that need an interpreter's headers or libraries do not belong here).
 UNIT_LINKS_test_args   := applets/args.c applets/xfuncs.c
 UNIT_LINKS_test_time   := applets/report/report_time.c
+UNIT_LINKS_test_hold   := applets/report/report_hold.c
 UNIT_LINKS_test_fields := applets/report/report_fields.c applets/xfuncs.c
 UNIT_LINKS_test_msg    := applets/xfuncs.c
 UNIT_LINKS_test_json   := engines/export/export_core.c engines/engine_core.c

@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
+#include "report/report_hold.h"
 #include "report/report_out.h"
 
 /* @n bytes to @out. A full buffer goes to the file itself: through
@@ -35,6 +37,14 @@ void ro_write(FILE *out, const char *s, size_t n)
 		fwrite_unlocked(s, 1, n, out);
 }
 
+void ro_out(struct report_print *p, const char *s, size_t n)
+{
+	if (p->hold)
+		rp_hold_put(p->hold, s, n);
+	else
+		ro_write(p->out, s, n);
+}
+
 void ro_printf(struct report_print *p, const char *fmt, ...)
 {
 	va_list ap;
@@ -51,6 +61,20 @@ void ro_printf(struct report_print *p, const char *fmt, ...)
 		return;
 	}
 	ro_flush(p);
+	if (p->hold) {          /* the hold takes it whole, or loses it */
+		char *big = malloc((size_t)n + 1);
+
+		if (!big) {
+			p->hold->failed = 1;
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		rp_hold_put(p->hold, big, (size_t)n);
+		free(big);
+		return;
+	}
 	va_start(ap, fmt);
 	vfprintf(p->out, fmt, ap);
 	va_end(ap);

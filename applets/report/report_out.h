@@ -14,11 +14,13 @@
 #define RO_ITEM 256       /* room every ro_ call below may use without asking */
 
 void ro_write(FILE *out, const char *s, size_t n);
+/** ro_out - @n bytes to the output: the hold while there is one, else the file */
+void ro_out(struct report_print *p, const char *s, size_t n);
 
 static inline void ro_flush(struct report_print *p)
 {
 	if (p->pos > p->buf)
-		ro_write(p->out, p->buf, (size_t)(p->pos - p->buf));
+		ro_out(p, p->buf, (size_t)(p->pos - p->buf));
 	p->pos = p->buf;
 	p->flushes++;
 }
@@ -59,7 +61,7 @@ static inline void ro_mem(struct report_print *p, const char *s, size_t n)
 {
 	if (n > RO_SIZE / 2) {
 		ro_flush(p);
-		ro_write(p->out, s, n);
+		ro_out(p, s, n);
 		return;
 	}
 	ro_room(p, n);

@@ -10,6 +10,7 @@
 #include "perfdata/pd_session.h"
 #include "report/report_extra.h"
 #include "report/report_head.h"
+#include "report/report_hold.h"
 #include "report/report_out.h"
 #include "report/report_print.h"
 #include "report/report_srccode.h"
@@ -67,8 +68,11 @@ int report_print_setup(struct report_print *p, const char **fields, int nr_field
 	return 0;
 }
 
+static int hold_settle(struct report_print *p);
+
 void report_print_flush(void *p)
 {
+	hold_settle(p);
 	if (((struct report_print *)p)->buf)
 		ro_flush(p);
 }
@@ -77,6 +81,7 @@ static void frames_free(struct report_print *p);
 
 int report_print_finish(struct report_print *p)
 {
+	hold_settle(p);
 	if (p->buf)
 		ro_flush(p);
 	free(p->buf);
@@ -84,7 +89,7 @@ int report_print_finish(struct report_print *p)
 	rp_head_free(p);
 	rp_srccode_free(p);
 	p->buf = p->pos = p->end = NULL;
-	return ferror(p->out) ? -1 : 0;
+	return ferror(p->out) || p->hold_lost ? -1 : 0;
 }
 
 static int max_name_len(struct pd_session *s)
@@ -390,6 +395,159 @@ static void print_unmapped(struct report_print *p, int32_t pid, uint64_t ip, uin
 	}
 }
 
+/* one frame of a stack: its line kept from before, or printed and kept */
+static void print_stack_frame(struct report_print *p, struct sym_machine *m, int32_t pid,
+			      uint16_t cpumode, uint64_t ip, uint64_t f, int dwarf)
+{
+	struct rp_frame k, *set, *c;
+	unsigned long flushes;
+	char *start;
+	int key, by_start;
+
+	key = frame_key(p, m, pid, cpumode, ip, &k);
+	if (key == FK_UNMAPPED) {
+		print_unmapped(p, pid, ip, f, dwarf);
+		return;
+	}
+	if (key == FK_NONE || !(set = frame_set(p, &k))) {
+		print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
+		return;
+	}
+	c = frame_is(&set[0], &k, f) ? &set[0] : frame_is(&set[1], &k, f) ? &set[1] : NULL;
+	if (c) {
+		set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (c == set ? 0 : RP_MRU));
+		ro_mem(p, frame_text(c), c->len);
+		return;
+	}
+	c = frame_victim(p, set);
+	start = ro_keep_begin(p, &flushes);
+	by_start = print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
+	c->a = k.a;
+	c->b = k.b;
+	c->c = k.c;
+	c->f = f;
+	c->gen = k.gen;
+	c->mode = k.mode;
+	c->flags = (uint8_t)((c->flags & RP_MRU) | (by_start ? RP_BY_START : 0));
+	frame_keep(p, c, start, flushes);
+}
+
+/*
+ * The kernel's symbols are read on a thread of their own from the start
+ * (sym_kernel.c): some 40 ms of the kernel formatting /proc/kallsyms, for
+ * which the first kernel frame waited. Instead, the printed bytes are
+ * held from there on, each kernel frame a hole in them, until the symbols
+ * are in (looked at before each sample), 8 MiB or 256 Ki frames are held,
+ * or a record is to change the kernel's maps (sym_machine_set_kernel_hook):
+ * then the held bytes go out with the frames printed into their holes, in
+ * order, as they would have been printed. Whatever else writes to the
+ * output flushes the printer first (report_print_flush), which lets go.
+ * report-stacks: 0.133 -> 0.116 s (medians of 31 runs, alternating), peak RSS
+ * 26 -> 30 to 34 MiB.
+ */
+#define RP_HOLD_MAX   (8u << 20)
+#define RP_HOLD_HOLES (1u << 18)    /* 4 MiB of them */
+#define RP_HOLD_ROOM  (1u << 20)    /* a sample's room, made before it */
+
+/* the held bytes [@from, @to) to the output, those after h->bytes from @rest */
+static void hold_copy(struct report_print *p, const struct rp_hold *h, const char *rest,
+		      uint64_t from, uint64_t to)
+{
+	while (from < to) {
+		const char *s;
+		size_t n;
+
+		if (from < h->bytes) {
+			s = rp_hold_piece(h, from, to < h->bytes ? to : h->bytes, &n);
+		} else {
+			s = rest + (from - h->bytes);
+			n = (size_t)(to - from);
+		}
+		ro_mem(p, s, n);
+		from += n;
+	}
+}
+
+/* Let go of the hold: the held bytes and their kernel frames (which wait
+ * for the kernel's symbols), then what the buffer has, all to the output.
+ * 0, or -1 when bytes were lost for want of memory (said). */
+static int hold_settle(struct report_print *p)
+{
+	struct rp_hold *h = p->hold;
+	struct sym_machine *m = pd_session_symbols(p->session);
+	char *rest = p->buf;
+	uint64_t from = 0, total;
+
+	if (!h)
+		return 0;
+	p->hold = NULL;
+	sym_machine_set_kernel_hook(m, NULL, NULL);
+	total = h->bytes + (uint64_t)(p->pos - p->buf);
+	p->buf = p->pos = h->spare;      /* the buffer's bytes come after the held */
+	p->end = p->buf + RO_SIZE;
+	h->spare = rest;
+	for (size_t i = 0; i <= h->nr_holes; i++) {
+		uint64_t to = i < h->nr_holes ? from + h->holes[i].gap : total;
+
+		hold_copy(p, h, rest, from, to);
+		if (i < h->nr_holes)
+			print_stack_frame(p, m, h->holes[i].pid, MISC_KERNEL, h->holes[i].ip, h->f, 0);
+		from = to;
+	}
+	if (h->failed) {
+		error_msg("out of memory holding the output while the kernel's symbols were "
+			  "read: it is incomplete");
+		p->hold_lost = 1;
+	}
+	rp_hold_free(h);
+	return p->hold_lost ? -1 : 0;
+}
+
+static void hold_settle_hook(void *p)
+{
+	hold_settle(p);
+}
+
+/* Before a sample of @nr_callchain frames printed with fields @f: the
+ * hold lets go once the kernel's symbols are in, when it is full, for
+ * other fields, or when the sample's room cannot be made. 0, or -1
+ * (hold_settle) */
+static int hold_check(struct report_print *p, uint64_t f, uint64_t nr_callchain)
+{
+	struct sym_machine *m = pd_session_symbols(p->session);
+
+	if (!p->hold)
+		return 0;
+	if (!sym_machine_kernel_pending(m) || p->hold->bytes > RP_HOLD_MAX ||
+	    p->hold->nr_holes > RP_HOLD_HOLES || p->hold->f != f ||
+	    rp_hold_reserve(p->hold, RP_HOLD_ROOM, (size_t)nr_callchain))
+		return hold_settle(p);
+	return 0;
+}
+
+/* A kernel frame of @smp's stack: a hole in the held bytes while the
+ * kernel's symbols are read (the hold begins at the first), 1; else 0:
+ * print it now. */
+static int hold_frame(struct report_print *p, struct sym_machine *m, const struct pd_sample *smp,
+		      uint64_t ip, uint64_t f)
+{
+	struct rp_hold *h = p->hold;
+
+	if (!h) {
+		/* brstackoff's DSOs loaded depend on the order of the lookups */
+		if (!m || p->track_loaded || !sym_machine_kernel_pending(m) ||
+		    !(h = rp_hold_new(f, RO_SIZE)))
+			return 0;
+		if (rp_hold_reserve(h, RP_HOLD_ROOM, (size_t)smp->nr_callchain)) {
+			rp_hold_free(h);
+			return 0;
+		}
+		p->hold = h;
+		sym_machine_set_kernel_hook(m, hold_settle_hook, p);
+	}
+	return h->f == f && !rp_hold_hole(h, h->bytes + (uint64_t)(p->pos - p->buf), ip, smp->pid);
+}
+
 /* one line per frame, callee first (sample__fprintf_callchain) */
 static void print_stack(struct report_print *p, const struct pd_event *ev, uint64_t f)
 {
@@ -404,10 +562,6 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 		return;
 	for (uint64_t i = 0; i < smp->nr_callchain; i++) {
 		uint64_t ip = pd_u64(smp->callchain + 8 * i);
-		struct rp_frame k, *set, *c;
-		unsigned long flushes;
-		char *start;
-		int key, by_start;
 
 		if (ip >= PERF_CONTEXT_MAX) {
 			cpumode = ip == PERF_CONTEXT_HV ? MISC_HYPERVISOR :
@@ -423,32 +577,9 @@ static void print_stack(struct report_print *p, const struct pd_event *ev, uint6
 			continue;
 		}
 		entries++;
-		key = frame_key(p, m, smp->pid, cpumode, ip, &k);
-		if (key == FK_UNMAPPED) {
-			print_unmapped(p, smp->pid, ip, f, dwarf);
+		if (cpumode == MISC_KERNEL && hold_frame(p, m, smp, ip, f))
 			continue;
-		}
-		if (key == FK_NONE || !(set = frame_set(p, &k))) {
-			print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
-			continue;
-		}
-		c = frame_is(&set[0], &k, f) ? &set[0] : frame_is(&set[1], &k, f) ? &set[1] : NULL;
-		if (c) {
-			set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (c == set ? 0 : RP_MRU));
-			ro_mem(p, frame_text(c), c->len);
-			continue;
-		}
-		c = frame_victim(p, set);
-		start = ro_keep_begin(p, &flushes);
-		by_start = print_frame(p, smp->pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
-		c->a = k.a;
-		c->b = k.b;
-		c->c = k.c;
-		c->f = f;
-		c->gen = k.gen;
-		c->mode = k.mode;
-		c->flags = (uint8_t)((c->flags & RP_MRU) | (by_start ? RP_BY_START : 0));
-		frame_keep(p, c, start, flushes);
+		print_stack_frame(p, m, smp->pid, cpumode, ip, f, dwarf);
 	}
 }
 
@@ -471,6 +602,8 @@ int report_print_sample(void *ctx, const struct pd_event *ev)
 
 	if (!f)
 		return 0;
+	if (hold_check(p, f, smp->nr_callchain))
+		return -1;
 	rp_head(p, ev, f);
 	if (f & RF_PERIOD) {
 		ro_unum(p, smp->period, 10, 10, ' ');

@@ -10,6 +10,7 @@
 
 struct pd_session;
 struct rp_frame;
+struct rp_hold;
 
 struct rp_srcstate;
 struct rp_who;
@@ -27,6 +28,10 @@ struct report_print {
 	uint64_t initial_time, previous_time;
 	int told_dwarf;        /* said once that DWARF stacks are not unwound */
 	char *buf, *pos, *end; /* the output buffer */
+	/* while the kernel's symbols are read: what the buffer lets go, and
+	 * the kernel frames to print among it (report_print.c) */
+	struct rp_hold *hold;
+	int hold_lost;         /* a hold ran out of memory: the output is short */
 	/* DSOs perf would have loaded by now (it looked a symbol up in them):
 	 * its brstackoff prints their addresses unadjusted (adjust_symbols) */
 	const char *loaded[64];

@@ -62,8 +62,22 @@ static int module_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	return 0;
 }
 
+/* the hook before the kernel's maps change (sym_machine_set_kernel_hook) */
+static void kernel_change(struct sym_machine *m)
+{
+	if (m->khook)
+		m->khook(m->khook_ctx);
+}
+
+void sym_machine_set_kernel_hook(struct sym_machine *m, void (*fn)(void *ctx), void *ctx)
+{
+	m->khook = fn;
+	m->khook_ctx = ctx;
+}
+
 int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 {
+	kernel_change(m);
 	if (strncmp(mm->filename, sym_kernel_name, sizeof(sym_kernel_name) - 2))
 		return module_mmap(m, mm);
 	m->kgen = ++m->gen_seq;
@@ -138,6 +152,7 @@ static void *kpre_main(void *arg)
 	struct sym_machine *m = arg;
 
 	m->kpre_rc = ksyms_load_path(m->kpre, m->kpre_path, &m->kpre_err);
+	atomic_store(&m->kpre_done, 1);
 	return NULL;
 }
 
@@ -161,6 +176,7 @@ static void kpre_start(struct sym_machine *m, const char *ref)
 		return;
 	ksyms_set_ref(m->kpre, m->kpre_ref);
 	memset(&m->kpre_err, 0, sizeof(m->kpre_err));
+	atomic_store(&m->kpre_done, 0);
 	/* signals go to the thread that prints */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
@@ -172,6 +188,11 @@ static void kpre_start(struct sym_machine *m, const char *ref)
 		return;
 	}
 	m->kpre_on = 1;
+}
+
+int sym_machine_kernel_pending(struct sym_machine *m)
+{
+	return m->kpre_on && !m->kloaded && !atomic_load(&m->kpre_done);
 }
 
 void sym_kernel_read_ahead(struct sym_machine *m)
@@ -336,9 +357,12 @@ static struct sym_kmap *kmap_at(struct sym_machine *m, uint64_t addr)
 int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int unregister,
 			const char *name)
 {
-	struct sym_kmap *km = kmap_at(m, addr), *t;
-	int in_kernel = m->have_kmap && addr >= m->kstart && addr < m->kend;
+	struct sym_kmap *km, *t;
+	int in_kernel;
 
+	kernel_change(m);
+	km = kmap_at(m, addr);
+	in_kernel = m->have_kmap && addr >= m->kstart && addr < m->kend;
 	if (unregister) {
 		if (!km)
 			return 0;

@@ -4,6 +4,7 @@
 #define SYM_MACHINE_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "symbols/sym_debuginfod.h"
@@ -51,6 +52,10 @@ struct sym_machine {
 	 * (sym_opts.prefetch_kernel), taken by kernel_load */
 	pthread_t kpre_thread;
 	int kpre_on, kpre_rc;
+	atomic_int kpre_done;     /* the thread is through: taking it will not wait */
+	/* sym_machine_set_kernel_hook: called before the kernel's maps change */
+	void (*khook)(void *ctx);
+	void *khook_ctx;
 	struct tb_err kpre_err;   /* why the read-ahead read nothing */
 	struct ksyms *kpre;
 	char kpre_path[4096], kpre_ref[64];

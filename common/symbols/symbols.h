@@ -201,6 +201,20 @@ size_t sym_machine_fetch_insn(struct sym_machine *m, int32_t pid, uint16_t cpumo
 			      unsigned char insn[16]);
 
 /**
+ * sym_machine_kernel_pending - 1 while the kernel's symbols are being read
+ * ahead and a kernel address looked up now would wait for them; 0 once
+ * that would not wait (read, never read ahead, or no kernel map yet).
+ */
+int sym_machine_kernel_pending(struct sym_machine *m);
+/**
+ * sym_machine_set_kernel_hook - @fn(@ctx) is called before a record
+ * changes the kernel's maps (a kernel or module MMAP, a KSYMBOL), so that
+ * kernel addresses kept for later can be looked up as they were; NULL @fn:
+ * none.
+ */
+void sym_machine_set_kernel_hook(struct sym_machine *m, void (*fn)(void *ctx), void *ctx);
+
+/**
  * sym_machine_gen - a number that changes whenever what sym_machine_resolve
  * answers for (@pid, @cpumode) may change: the process's maps (MMAP, FORK)
  * for user addresses, the kernel's map for kernel ones. Callers caching
