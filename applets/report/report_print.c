@@ -422,6 +422,7 @@ static void print_stack_frame(struct report_print *p, struct sym_machine *m, int
 	c = frame_victim(p, set);
 	start = ro_keep_begin(p, &flushes);
 	by_start = print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
+	frame_drop(p, c);    /* a hold let go meanwhile (hold_settle) may have filled it */
 	c->a = k.a;
 	c->b = k.b;
 	c->c = k.c;
@@ -482,16 +483,19 @@ static int hold_settle(struct report_print *p)
 		return 0;
 	p->hold = NULL;
 	sym_machine_set_kernel_hook(m, NULL, NULL);
-	total = h->bytes + (uint64_t)(p->pos - p->buf);
+	/* what is kept lost: only the bytes held, and the holes among them */
+	total = h->failed ? h->bytes : h->bytes + (uint64_t)(p->pos - p->buf);
 	p->buf = p->pos = h->spare;      /* the buffer's bytes come after the held */
 	p->end = p->buf + RO_SIZE;
+	p->flushes++;                    /* a piece being kept (ro_keep_begin) is not */
 	h->spare = rest;
 	for (size_t i = 0; i <= h->nr_holes; i++) {
 		uint64_t to = i < h->nr_holes ? from + h->holes[i].gap : total;
 
-		hold_copy(p, h, rest, from, to);
-		if (i < h->nr_holes)
-			print_stack_frame(p, m, h->holes[i].pid, MISC_KERNEL, h->holes[i].ip, h->f, 0);
+		hold_copy(p, h, rest, from, to < total ? to : total);
+		if (i == h->nr_holes || to > total)
+			break;
+		print_stack_frame(p, m, h->holes[i].pid, MISC_KERNEL, h->holes[i].ip, h->f, 0);
 		from = to;
 	}
 	if (h->failed) {

@@ -62,8 +62,7 @@ static int module_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 	return 0;
 }
 
-/* the hook before the kernel's maps change (sym_machine_set_kernel_hook) */
-static void kernel_change(struct sym_machine *m)
+void sym_kernel_change(struct sym_machine *m)
 {
 	if (m->khook)
 		m->khook(m->khook_ctx);
@@ -77,7 +76,7 @@ void sym_machine_set_kernel_hook(struct sym_machine *m, void (*fn)(void *ctx), v
 
 int sym_kernel_mmap(struct sym_machine *m, const struct sym_mmap *mm)
 {
-	kernel_change(m);
+	sym_kernel_change(m);
 	if (strncmp(mm->filename, sym_kernel_name, sizeof(sym_kernel_name) - 2))
 		return module_mmap(m, mm);
 	m->kgen = ++m->gen_seq;
@@ -360,7 +359,7 @@ int sym_machine_ksymbol(struct sym_machine *m, uint64_t addr, uint32_t len, int 
 	struct sym_kmap *km, *t;
 	int in_kernel;
 
-	kernel_change(m);
+	sym_kernel_change(m);
 	km = kmap_at(m, addr);
 	in_kernel = m->have_kmap && addr >= m->kstart && addr < m->kend;
 	if (unregister) {

@@ -518,6 +518,7 @@ int sym_machine_buildid(struct sym_machine *m, int32_t pid, uint16_t cpumode,
 	if (cpumode == MISC_KERNEL || cpumode == MISC_GUEST_KERNEL) {
 		/* the kernel's; modules have no maps here */
 		if (!strcmp(filename, sym_kernel_name)) {
+			sym_kernel_change(m);     /* it picks the kallsyms file */
 			memcpy(m->kbid, id, id_len > 20 ? 20 : id_len);
 			m->kbid_len = id_len > 20 ? 20 : id_len;
 			m->kbid_set = 1;
@@ -628,8 +629,10 @@ static struct sym_resolved *resolved_slot(struct sym_machine *m, const void *dso
 
 static void kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out)
 {
-	struct sym_resolved *r = resolved_slot(m, NULL, addr);
+	struct sym_resolved *r;
 
+	sym_kernel_change(m);     /* what was held comes first (report_print.c) */
+	r = resolved_slot(m, NULL, addr);
 	if (r && r->used && !r->dso && r->addr == addr && r->kgen == m->kgen) {
 		*out = r->l;
 		return;

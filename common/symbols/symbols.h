@@ -208,9 +208,10 @@ size_t sym_machine_fetch_insn(struct sym_machine *m, int32_t pid, uint16_t cpumo
 int sym_machine_kernel_pending(struct sym_machine *m);
 /**
  * sym_machine_set_kernel_hook - @fn(@ctx) is called before a record
- * changes the kernel's maps (a kernel or module MMAP, a KSYMBOL), so that
- * kernel addresses kept for later can be looked up as they were; NULL @fn:
- * none.
+ * changes the kernel's maps (a kernel or module MMAP, a KSYMBOL) or its
+ * build-id, and before any kernel address is looked up, so that kernel
+ * addresses kept for later are looked up first, as they were met; @fn
+ * clears the hook before it looks any up. NULL @fn: none.
  */
 void sym_machine_set_kernel_hook(struct sym_machine *m, void (*fn)(void *ctx), void *ctx);
 
