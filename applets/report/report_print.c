@@ -189,6 +189,7 @@ static int stack_is_corrupt(const struct pd_sample *smp, unsigned long max_stack
 #define RP_BY_START   1          /* rp_frame.flags: the line depends on c */
 #define RP_MRU        2          /* in a set's first slot: the second was used last */
 #define RP_LONG       4          /* text holds a pointer to the line's copy */
+#define RP_UNWOUND    0x80       /* in rp_frame.mode: a frame a DWARF stack unwound */
 #define RP_LONG_LINE  512
 #define RP_LONG_BYTES (1u << 20)
 struct rp_frame {
@@ -409,6 +410,8 @@ static void print_stack_frame(struct report_print *p, struct sym_machine *m, int
 		print_unmapped(p, pid, ip, f, dwarf);
 		return;
 	}
+	if (key == FK_KEY && dwarf && cpumode == MISC_USER)
+		k.mode |= RP_UNWOUND;       /* its inline frames are printed */
 	if (key == FK_NONE || !(set = frame_set(p, &k))) {
 		print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
 		return;
