@@ -191,7 +191,7 @@ static void kpre_start(struct sym_machine *m, const char *ref)
 
 int sym_machine_kernel_pending(struct sym_machine *m)
 {
-	return m->kpre_on && !m->kloaded && !atomic_load(&m->kpre_done);
+	return m->kpre_on && !m->kloaded && !m->o.one_thread && !atomic_load(&m->kpre_done);
 }
 
 void sym_kernel_read_ahead(struct sym_machine *m)

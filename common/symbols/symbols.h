@@ -202,8 +202,10 @@ size_t sym_machine_fetch_insn(struct sym_machine *m, int32_t pid, uint16_t cpumo
 
 /**
  * sym_machine_kernel_pending - 1 while the kernel's symbols are being read
- * ahead and a kernel address looked up now would wait for them; 0 once
- * that would not wait (read, never read ahead, or no kernel map yet).
+ * ahead on a CPU of their own and a kernel address looked up now would
+ * wait for them; 0 once that would not wait (read, never read ahead), and
+ * with one thread (sym_opts.one_thread: the read-ahead shares the CPU, so
+ * not waiting now gains nothing).
  */
 int sym_machine_kernel_pending(struct sym_machine *m);
 /**
