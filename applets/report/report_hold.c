@@ -4,21 +4,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "report/report_hold.h"
+#include "util/hugemem.h"
 
-#define RP_HOLD_CHUNK (2u << 20)     /* a huge page where the kernel gives them */
+#define RP_HOLD_CHUNK HUGEMEM_PAGE
 
 struct rp_hold *rp_hold_new(uint64_t f, size_t spare)
 {
 	struct rp_hold *h = calloc(1, sizeof(*h));
 
-	if (h && !(h->spare = malloc(spare))) {
+	if (!h || !(h->spare = malloc(spare))) {
 		free(h);
 		return NULL;
 	}
-	if (h)
-		h->f = f;
+	h->f = f;
 	return h;
 }
 
@@ -45,13 +44,13 @@ static int chunks_for(struct rp_hold *h, uint64_t total)
 	if (!(nc = realloc(h->chunks, need * sizeof(*nc))))
 		return -1;
 	h->chunks = nc;
-	while (h->nr_chunks < need)
-		if (!(h->chunks[h->nr_chunks++] = aligned_alloc(RP_HOLD_CHUNK, RP_HOLD_CHUNK))) {
-			h->nr_chunks--;
+	while (h->nr_chunks < need) {
+		char *c = huge_alloc(RP_HOLD_CHUNK);
+
+		if (!c)
 			return -1;
-		} else {
-			madvise(h->chunks[h->nr_chunks - 1], RP_HOLD_CHUNK, MADV_HUGEPAGE);
-		}
+		h->chunks[h->nr_chunks++] = c;
+	}
 	return 0;
 }
 

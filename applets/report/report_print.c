@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "perfdata/pd_session.h"
 #include "report/report_extra.h"
 #include "report/report_head.h"
@@ -18,6 +17,7 @@
 #include "report/report_resolve.h"
 #include "tracepoint/tp_decoder.h"
 #include "symbols/symbols.h"
+#include "util/hugemem.h"
 #include "xfuncs.h"
 
 #define PERF_CONTEXT_HV     ((uint64_t)-32)
@@ -208,9 +208,8 @@ static struct rp_frame *frame_set(struct report_print *p, const struct rp_frame 
 	size_t bytes = RP_FRAMES * sizeof(*p->frames);
 
 	if (!p->frames) {
-		if (!(p->frames = aligned_alloc(bytes, bytes)))
+		if (!(p->frames = huge_alloc(bytes)))
 			return NULL;
-		madvise(p->frames, bytes, MADV_HUGEPAGE);
 		memset(p->frames, 0, bytes);
 	}
 	return &p->frames[(h >> (64 - RP_FRAME_BITS + 1)) * 2];
@@ -241,15 +240,21 @@ static void frame_drop(struct report_print *p, struct rp_frame *c)
 	c->len = 0;
 }
 
+/* the set's slot @i is the one used last */
+static struct rp_frame *frame_used(struct rp_frame *set, int i)
+{
+	set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (i ? RP_MRU : 0));
+	return &set[i];
+}
+
 /* the set's slot to print a new line into: an empty one, else the one used
  * less recently; it becomes the one used last */
 static struct rp_frame *frame_victim(struct report_print *p, struct rp_frame *set)
 {
 	int i = !set[0].len ? 0 : !set[1].len ? 1 : !(set[0].flags & RP_MRU);
 
-	set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (i ? RP_MRU : 0));
 	frame_drop(p, &set[i]);
-	return &set[i];
+	return frame_used(set, i);
 }
 
 /* keep the line printed since @start (ro_keep_begin) in @c: in the slot,
@@ -403,29 +408,28 @@ static void print_stack_frame(struct report_print *p, struct sym_machine *m, int
 	struct rp_frame k, *set, *c;
 	unsigned long flushes;
 	char *start;
-	int key, by_start;
+	int key, by_start, unwound = dwarf && cpumode == MISC_USER;
 
 	key = frame_key(p, m, pid, cpumode, ip, &k);
 	if (key == FK_UNMAPPED) {
 		print_unmapped(p, pid, ip, f, dwarf);
 		return;
 	}
-	if (key == FK_KEY && dwarf && cpumode == MISC_USER)
+	if (key == FK_KEY && unwound)
 		k.mode |= RP_UNWOUND;       /* its inline frames are printed */
 	if (key == FK_NONE || !(set = frame_set(p, &k))) {
-		print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
+		print_frame(p, pid, cpumode, ip, f, unwound);
 		return;
 	}
-	c = frame_is(&set[0], &k, f) ? &set[0] : frame_is(&set[1], &k, f) ? &set[1] : NULL;
-	if (c) {
-		set[0].flags = (uint8_t)((set[0].flags & ~RP_MRU) | (c == set ? 0 : RP_MRU));
-		ro_mem(p, frame_text(c), c->len);
-		return;
-	}
+	for (int i = 0; i < 2; i++)
+		if (frame_is(&set[i], &k, f)) {
+			c = frame_used(set, i);
+			ro_mem(p, frame_text(c), c->len);
+			return;
+		}
 	c = frame_victim(p, set);
 	start = ro_keep_begin(p, &flushes);
-	by_start = print_frame(p, pid, cpumode, ip, f, dwarf && cpumode == MISC_USER);
-	frame_drop(p, c);    /* a hold let go meanwhile (hold_settle) may have filled it */
+	by_start = print_frame(p, pid, cpumode, ip, f, unwound);
 	c->a = k.a;
 	c->b = k.b;
 	c->c = k.c;
@@ -537,7 +541,10 @@ static int hold_check(struct report_print *p, uint64_t f, uint64_t nr_callchain)
 
 /* A kernel frame of @smp's stack: a hole in the held bytes while the
  * kernel's symbols are read (the hold begins at the first), 1; else 0:
- * print it now. */
+ * print it now. hold_check made room for the sample's frames and let go
+ * of a hold of other fields, so a frame of a held sample is always a
+ * hole: none is looked up (which lets go, sym_machine_set_kernel_hook)
+ * while its slot of the line cache is being filled. */
 static int hold_frame(struct report_print *p, struct sym_machine *m, const struct pd_sample *smp,
 		      uint64_t ip, uint64_t f)
 {
@@ -555,7 +562,10 @@ static int hold_frame(struct report_print *p, struct sym_machine *m, const struc
 		p->hold = h;
 		sym_machine_set_kernel_hook(m, hold_settle_hook, p);
 	}
-	return h->f == f && !rp_hold_hole(h, h->bytes + (uint64_t)(p->pos - p->buf), ip, smp->pid);
+	if (!rp_hold_hole(h, h->bytes + (uint64_t)(p->pos - p->buf), ip, smp->pid))
+		return 1;
+	hold_settle(p);
+	return 0;
 }
 
 /* one line per frame, callee first (sample__fprintf_callchain) */

@@ -134,7 +134,7 @@ void sym_kernel_read_ahead(struct sym_machine *m);
 void sym_kernel_resolve(struct sym_machine *m, uint64_t addr, struct sym_loc *out);
 /** sym_kernel_change - the hook of sym_machine_set_kernel_hook, if any:
  * before the kernel's maps or the file its symbols come from change, and
- * before a kernel address is looked up other than as a held frame */
+ * before a kernel address is looked up */
 void sym_kernel_change(struct sym_machine *m);
 /** sym_kernel_free - what the kernel's part holds (joins the read-ahead) */
 void sym_kernel_free(struct sym_machine *m);
